@@ -1,0 +1,67 @@
+/// A trip with the counts `trip list` shows.
+public struct TripOverview: Hashable, Sendable {
+    public let trip: Trip
+    public let memberCount: Int
+    public let expenseCount: Int
+    public let createdAt: Timestamp
+
+    public init(trip: Trip, memberCount: Int, expenseCount: Int, createdAt: Timestamp) {
+        self.trip = trip
+        self.memberCount = memberCount
+        self.expenseCount = expenseCount
+        self.createdAt = createdAt
+    }
+}
+
+/// Which expenses `split expenses` lists. Empty fields match everything; dates are inclusive.
+public struct ExpenseFilter: Hashable, Sendable {
+    public var member: MemberID?
+    public var category: Category?
+    public var currency: Currency?
+    public var since: CivilDate?
+    public var until: CivilDate?
+
+    public init(member: MemberID? = nil, category: Category? = nil, currency: Currency? = nil,
+                since: CivilDate? = nil, until: CivilDate? = nil) {
+        self.member = member
+        self.category = category
+        self.currency = currency
+        self.since = since
+        self.until = until
+    }
+
+    public static let all = ExpenseFilter()
+}
+
+/// Spending in one category and currency, for `split summary`.
+public struct CategoryTotal: Hashable, Sendable {
+    public let category: Category
+    public let currency: Currency
+    public let total: Int64
+    public let count: Int
+
+    public init(category: Category, currency: Currency, total: Int64, count: Int) {
+        self.category = category
+        self.currency = currency
+        self.total = total
+        self.count = count
+    }
+}
+
+/// One line of `split log`.
+public struct ActivityEntry: Hashable, Sendable {
+    public let sequence: Int64
+    public let at: Timestamp
+    /// A stable machine name: `expense.add`, `member.rename`, `payment.add`...
+    public let action: String
+    public let summary: String
+    public let undoneAt: Timestamp?
+
+    public init(sequence: Int64, at: Timestamp, action: String, summary: String, undoneAt: Timestamp?) {
+        self.sequence = sequence
+        self.at = at
+        self.action = action
+        self.summary = summary
+        self.undoneAt = undoneAt
+    }
+}

@@ -1,0 +1,41 @@
+/// The one seam between commands and storage: local SQLite or a cloud server.
+///
+/// Commands hold `any SplitBackend` and never know which one it is (except `upload`, `login`
+/// and `mode`). Implementations validate again before writing; each write is atomic.
+public protocol SplitBackend: Sendable {
+    // Trips
+    func trips() async throws -> [TripOverview]
+    func createTrip(_ trip: Trip, at: Timestamp) async throws
+    /// A trip by exact name (any case), id, or id prefix of at least 6 characters.
+    func trip(matching reference: String) async throws -> Trip
+    func currentTrip() async throws -> Trip?
+    func setCurrentTrip(_ id: TripID?) async throws
+    func renameTrip(_ id: TripID, to name: String, at: Timestamp) async throws
+    func deleteTrip(_ id: TripID) async throws
+    func rates(trip: TripID) async throws -> [String: ExchangeRate]
+    func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws
+
+    // Members
+    func members(trip: TripID) async throws -> [Member]
+    func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws
+    func renameMember(_ id: MemberID, to name: String, trip: TripID, at: Timestamp) async throws
+    func removeMember(_ id: MemberID, trip: TripID, at: Timestamp) async throws
+
+    // Expenses and payments
+    func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws
+    func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense]
+    /// An expense by id or id prefix of at least 6 characters.
+    func expense(matching reference: String, trip: TripID) async throws -> Expense
+    func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws
+    func deleteExpense(_ id: ExpenseID, trip: TripID, at: Timestamp) async throws
+    func setSharePaid(expense: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws
+    func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws
+    func payments(trip: TripID) async throws -> [Payment]
+
+    // Reports
+    func balances(trip: TripID) async throws -> [CurrencyBalances]
+    func categoryTotals(trip: TripID) async throws -> [CategoryTotal]
+    func activity(trip: TripID, limit: Int) async throws -> [ActivityEntry]
+    /// Reverts the newest change not yet undone and returns its log entry.
+    func undo(trip: TripID, at: Timestamp) async throws -> ActivityEntry
+}

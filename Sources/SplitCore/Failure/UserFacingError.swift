@@ -1,0 +1,24 @@
+/// An error meant for a person: one line saying what was wrong and what is accepted.
+///
+/// Every layer's typed errors conform; the CLI turns ``kind`` into an exit code in exactly one
+/// place, and the server into an HTTP status.
+public protocol UserFacingError: Error, Sendable {
+    var message: String { get }
+    var kind: FailureKind { get }
+}
+
+/// The broad class of a failure, which decides the exit code (sysexits) or HTTP status.
+public enum FailureKind: Sendable, Equatable {
+    /// The command line itself was wrong (64).
+    case usage
+    /// The input data was wrong: amounts, names, dates, splits (65).
+    case data
+    /// A named thing does not exist (65 as well: it is bad input).
+    case notFound
+    /// An input file could not be read (66).
+    case noInput
+    /// The database could not be opened, read or written (74).
+    case io
+    /// The operation is not possible in this mode or against this server (69).
+    case unavailable
+}

@@ -1,0 +1,34 @@
+/// Literal syntax for ``JSONValue``, so tests and request bodies read like the JSON they stand for:
+/// `let tags: JSONValue = ["food", true, nil, 3]`.
+///
+/// There is deliberately no float literal: `10.01` as a `Double` is already inexact. Write
+/// `.number("10.01")` instead.
+extension JSONValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) {
+        self = .bool(value)
+    }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) {
+        self = .number(String(value))
+    }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSONValue...) {
+        self = .array(elements)
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) {
+        self = .null
+    }
+}

@@ -1,0 +1,53 @@
+/// Finds members by what a person types: a name (any case), a unique name prefix, or an id
+/// or unique id prefix of at least 6 characters, as git does for commits.
+public struct MemberDirectory: Sendable {
+    public let members: [Member]
+    private let byID: [MemberID: Member]
+
+    public init(_ members: [Member]) {
+        self.members = members
+        var byID: [MemberID: Member] = [:]
+        for member in members { byID[member.id] = member }
+        self.byID = byID
+    }
+
+    public func member(id: MemberID) -> Member? { byID[id] }
+
+    /// The display name for an id, or the short id when the member is unknown.
+    public func name(of id: MemberID) -> String { byID[id]?.name ?? id.short }
+
+    /// Resolution order: exact name (case-insensitive), then exact id, then id prefix (≥ 6
+    /// characters), then name prefix. Unknown and ambiguous references list the candidates.
+    public func resolve(_ reference: String) throws(ResolutionError) -> Member {
+        let trimmed = reference.trimmingSpaces
+        let key = Member.key(for: trimmed)
+        if let exact = members.first(where: { $0.nameKey == key }) { return exact }
+        let lowered = trimmed.lowercased()
+        if let byExactID = byID[MemberID(lowered)] { return byExactID }
+        if lowered.count >= 6 {
+            let idMatches = members.filter { $0.id.rawValue.hasPrefix(lowered) }
+            if idMatches.count == 1 { return idMatches[0] }
+            if idMatches.count > 1 {
+                throw .ambiguous(what: "member", reference: trimmed, matches: idMatches.map(\.name).sorted())
+            }
+        }
+        let nameMatches = key.isEmpty ? [] : members.filter { $0.nameKey.hasPrefix(key) }
+        if nameMatches.count == 1 { return nameMatches[0] }
+        if nameMatches.count > 1 {
+            throw .ambiguous(what: "member", reference: trimmed, matches: nameMatches.map(\.name).sorted())
+        }
+        throw .unknown(what: "member", reference: trimmed, candidates: members.map(\.name).sorted {
+            $0.lowercased() < $1.lowercased()
+        })
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines (no Foundation).
+    public var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = lastIndex(where: { !isSpace($0) })!
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,197 @@
+import GRDB
+import SplitCore
+
+extension LocalBackend {
+    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws {
+        guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
+        for expense in expenses { try expense.validate() }
+        try database.write { db in
+            try requireTrip(db, trip)
+            let live = try liveMemberIDs(db, trip: trip)
+            for expense in expenses {
+                try Self.requireMembers(of: expense, in: live)
+                try insert(db, expense, trip: trip, at: at)
+            }
+            let summary: String
+            if expenses.count == 1, let expense = expenses.first {
+                let names = try memberNames(db, trip: trip)
+                summary = "added expense '\(expense.description)' \(expense.amount) paid by \(names[expense.paidBy] ?? "?")"
+            } else {
+                summary = "added \(expenses.count) expenses"
+            }
+            try log(db, trip: trip, at: at, action: "expense.add", summary: summary,
+                    undo: .removeExpenses(expenses.map(\.id.rawValue)))
+        }
+    }
+
+    /// Inserts one validated expense and its splits with cached statements (batch-friendly).
+    func insert(_ db: Database, _ expense: Expense, trip: TripID, at: Timestamp, createdAt: Timestamp? = nil) throws {
+        let created = (createdAt ?? at).iso8601
+        let insertExpense = try db.cachedStatement(sql: """
+            INSERT INTO expense (id, trip_id, description, amount, currency, category, paid_by, expense_date, note, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insertExpense.execute(arguments: [
+            expense.id.rawValue, trip.rawValue, expense.description, expense.amount.minorUnits,
+            expense.amount.currency.code, expense.category.rawValue, expense.paidBy.rawValue,
+            expense.date.description, expense.note, created, at.iso8601,
+        ])
+        try insertSplits(db, expense)
+    }
+
+    func insertSplits(_ db: Database, _ expense: Expense) throws {
+        let insertSplit = try db.cachedStatement(sql: """
+            INSERT INTO expense_split (id, expense_id, member_id, position, amount, is_paid) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for (position, split) in expense.splits.enumerated() {
+            try insertSplit.execute(arguments: [
+                makeID(), expense.id.rawValue, split.memberID.rawValue, position, split.amount, split.isPaid ? 1 : 0,
+            ])
+        }
+    }
+
+    static func requireMembers(of expense: Expense, in live: Set<MemberID>) throws {
+        guard live.contains(expense.paidBy) else {
+            throw StoreError.invalid("payer \(expense.paidBy.short) of '\(expense.description)' is not a member of this trip")
+        }
+        for split in expense.splits where !live.contains(split.memberID) {
+            throw StoreError.invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")
+        }
+    }
+
+    public func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense] {
+        try database.read { db in
+            var conditions = ["e.trip_id = ?", "e.deleted_at IS NULL"]
+            var arguments: [any DatabaseValueConvertible] = [trip.rawValue]
+            if let member = filter.member {
+                conditions.append("(e.paid_by = ? OR EXISTS (SELECT 1 FROM expense_split x WHERE x.expense_id = e.id AND x.member_id = ?))")
+                arguments += [member.rawValue, member.rawValue]
+            }
+            if let category = filter.category {
+                conditions.append("e.category = ?")
+                arguments.append(category.rawValue)
+            }
+            if let currency = filter.currency {
+                conditions.append("e.currency = ?")
+                arguments.append(currency.code)
+            }
+            if let since = filter.since {
+                conditions.append("e.expense_date >= ?")
+                arguments.append(since.description)
+            }
+            if let until = filter.until {
+                conditions.append("e.expense_date <= ?")
+                arguments.append(until.description)
+            }
+            let whereClause = conditions.joined(separator: " AND ")
+            return try loadExpenses(db, whereClause: whereClause, arguments: StatementArguments(arguments))
+        }
+    }
+
+    /// Loads expenses matching `whereClause` (over alias `e`) with their splits, newest
+    /// `expense_date` first, then newest created, then id: the cloud API's order.
+    func loadExpenses(_ db: Database, whereClause: String, arguments: StatementArguments) throws -> [Expense] {
+        var splitsByExpense: [String: [ExpenseSplit]] = [:]
+        let splitRows = try Row.fetchCursor(db, sql: """
+            SELECT s.expense_id, s.member_id, s.amount, s.is_paid FROM expense_split s JOIN expense e ON e.id = s.expense_id
+            WHERE \(whereClause) ORDER BY s.expense_id, s.position
+            """, arguments: arguments)
+        while let row = try splitRows.next() {
+            let split = ExpenseSplit(memberID: MemberID(row[1] as String), amount: row[2], isPaid: row[3])
+            splitsByExpense[row[0], default: []].append(split)
+        }
+        var currencies = CurrencyCache()
+        var result: [Expense] = []
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT e.id, e.description, e.amount, e.currency, e.category, e.paid_by, e.expense_date, e.note, e.created_at
+            FROM expense e WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
+            """, arguments: arguments)
+        while let row = try rows.next() {
+            let id: String = row[0]
+            guard let date = CivilDate(parsing: row[6]) else {
+                throw StoreError.corrupt(path: database.path, reason: "expense \(id.prefix(8)) has an invalid date")
+            }
+            result.append(Expense(
+                id: ExpenseID(id), description: row[1],
+                amount: Money(minorUnits: row[2], currency: try currencies.currency(row[3])),
+                category: Category(name: row[4]) ?? .other, paidBy: MemberID(row[5] as String), date: date,
+                note: row[7], splits: splitsByExpense[id] ?? [], createdAt: .stored(row[8])))
+        }
+        return result
+    }
+
+    public func expense(matching reference: String, trip: TripID) async throws -> Expense {
+        try database.read { db in try findExpense(db, reference, trip: trip) }
+    }
+
+    func findExpense(_ db: Database, _ reference: String, trip: TripID, includeDeleted: Bool = false) throws -> Expense {
+        let key = reference.trimmingSpaces.lowercased()
+        guard key.count >= 6 else { throw ResolutionError.tooShortPrefix(what: "expense", reference: reference) }
+        let deleted = includeDeleted ? "" : " AND e.deleted_at IS NULL"
+        let ids = try String.fetchAll(
+            db, sql: "SELECT e.id FROM expense e WHERE e.trip_id = ? AND e.id LIKE ? || '%' ESCAPE '\\'\(deleted) LIMIT 5",
+            arguments: [trip.rawValue, likePattern(key)])
+        guard let id = ids.first else {
+            throw StoreError.notFound("no expense with id '\(reference)' in this trip; list them with: split expenses")
+        }
+        guard ids.count == 1 else {
+            throw ResolutionError.ambiguous(what: "expense id", reference: reference, matches: ids.map { String($0.prefix(12)) })
+        }
+        let found = try loadExpenses(db, whereClause: "e.id = ?", arguments: [id])
+        guard let expense = found.first else { throw StoreError.notFound("expense \(id) vanished") }
+        return expense
+    }
+
+    public func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws {
+        try expense.validate()
+        try database.write { db in
+            let old = try findExpense(db, expense.id.rawValue, trip: trip)
+            try Self.requireMembers(of: expense, in: try liveMemberIDs(db, trip: trip))
+            try overwrite(db, with: expense, at: at)
+            try log(db, trip: trip, at: at, action: "expense.edit", summary: "edited expense '\(expense.description)'",
+                    undo: .restoreExpense(ExpenseSnapshot(old)))
+        }
+    }
+
+    /// Replaces the stored row and splits of `expense.id`. Splits go first so the balance
+    /// triggers subtract them while the old expense row is still in place.
+    func overwrite(_ db: Database, with expense: Expense, at: Timestamp) throws {
+        try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [expense.id.rawValue])
+        try db.execute(sql: """
+            UPDATE expense SET description = ?, amount = ?, currency = ?, category = ?, paid_by = ?, expense_date = ?,
+                note = ?, updated_at = ? WHERE id = ?
+            """, arguments: [
+                expense.description, expense.amount.minorUnits, expense.amount.currency.code, expense.category.rawValue,
+                expense.paidBy.rawValue, expense.date.description, expense.note, at.iso8601, expense.id.rawValue,
+            ])
+        try insertSplits(db, expense)
+    }
+
+    public func deleteExpense(_ id: ExpenseID, trip: TripID, at: Timestamp) async throws {
+        try database.write { db in
+            let expense = try findExpense(db, id.rawValue, trip: trip)
+            try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
+            try log(db, trip: trip, at: at, action: "expense.delete",
+                    summary: "deleted expense '\(expense.description)' \(expense.amount)", undo: .undeleteExpense(id.rawValue))
+        }
+    }
+
+    public func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws {
+        try database.write { db in
+            let expense = try findExpense(db, id.rawValue, trip: trip)
+            guard let split = expense.splits.first(where: { $0.memberID == member }) else {
+                let names = try memberNames(db, trip: trip)
+                let sharers = expense.splits.map { names[$0.memberID] ?? $0.memberID.short }.joined(separator: ", ")
+                throw StoreError.invalid(
+                    "\(names[member] ?? member.short) has no share in '\(expense.description)'; its shares belong to \(sharers)")
+            }
+            guard split.isPaid != paid else { return }
+            try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
+                           arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
+            let name = try memberNames(db, trip: trip)[member] ?? member.short
+            try log(db, trip: trip, at: at, action: paid ? "share.paid" : "share.unpaid",
+                    summary: "marked \(name)'s share of '\(expense.description)' \(paid ? "paid" : "unpaid")",
+                    undo: .setSharePaid(expense: id.rawValue, member: member.rawValue, paid: !paid))
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import GRDB
+import SplitCore
+
+extension LocalBackend {
+    public func trips() async throws -> [TripOverview] {
+        try database.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT t.id, t.name, t.currency, t.created_at,
+                    (SELECT COUNT(*) FROM member m WHERE m.trip_id = t.id AND m.removed_at IS NULL),
+                    (SELECT COUNT(*) FROM expense e WHERE e.trip_id = t.id AND e.deleted_at IS NULL)
+                FROM trip t ORDER BY t.name_key
+                """)
+            return try rows.map { row in
+                TripOverview(
+                    trip: try Self.trip(row), memberCount: row[4], expenseCount: row[5],
+                    createdAt: .stored(row[3]))
+            }
+        }
+    }
+
+    public func createTrip(_ trip: Trip, at: Timestamp) async throws {
+        let name = try NameRules.trip(trip.name)
+        try database.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ?", arguments: [Member.key(for: name)]) == true {
+                throw StoreError.duplicateTripName(name)
+            }
+            try db.execute(
+                sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [trip.id.rawValue, name, Member.key(for: name), trip.currency.code, at.iso8601])
+            try log(db, trip: trip.id, at: at, action: "trip.create",
+                    summary: "created trip '\(name)' (\(trip.currency.code))", undo: .none)
+        }
+    }
+
+    public func trip(matching reference: String) async throws -> Trip {
+        try database.read { db in try Self.findTrip(db, reference) }
+    }
+
+    static func findTrip(_ db: Database, _ reference: String) throws -> Trip {
+        let key = Member.key(for: reference.trimmingSpaces)
+        if let row = try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE name_key = ?", arguments: [key]) {
+            return try trip(row)
+        }
+        if key.count >= 6 {
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT id, name, currency FROM trip WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 3",
+                arguments: [likePattern(key)])
+            if rows.count == 1 { return try trip(rows[0]) }
+            if rows.count > 1 {
+                throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: rows.map { $0[1] })
+            }
+        }
+        let names = try String.fetchAll(db, sql: "SELECT name FROM trip ORDER BY name_key")
+        throw ResolutionError.unknown(what: "trip", reference: reference, candidates: names)
+    }
+
+    public func currentTrip() async throws -> Trip? {
+        try database.read { db in
+            guard let id = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'current_trip'") else {
+                return nil
+            }
+            return try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE id = ?", arguments: [id])
+                .map(Self.trip)
+        }
+    }
+
+    public func setCurrentTrip(_ id: TripID?) async throws {
+        try database.write { db in
+            if let id {
+                try db.execute(
+                    sql: "INSERT INTO setting (key, value) VALUES ('current_trip', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    arguments: [id.rawValue])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = 'current_trip'")
+            }
+        }
+    }
+
+    public func renameTrip(_ id: TripID, to newName: String, at: Timestamp) async throws {
+        let name = try NameRules.trip(newName)
+        try database.write { db in try renameTrip(db, id, to: name, at: at, logged: true) }
+    }
+
+    func renameTrip(_ db: Database, _ id: TripID, to name: String, at: Timestamp, logged: Bool) throws {
+        guard let old = try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [id.rawValue]) else {
+            throw StoreError.notFound("trip \(id.short) no longer exists")
+        }
+        if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ? AND id <> ?",
+                             arguments: [Member.key(for: name), id.rawValue]) == true {
+            throw StoreError.duplicateTripName(name)
+        }
+        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
+                       arguments: [name, Member.key(for: name), id.rawValue])
+        if logged {
+            try log(db, trip: id, at: at, action: "trip.rename", summary: "renamed trip '\(old)' to '\(name)'",
+                    undo: .renameTrip(name: old))
+        }
+    }
+
+    /// Deletes the trip and everything in it. Rows go children-first so the balance triggers
+    /// always see consistent parents.
+    public func deleteTrip(_ id: TripID) async throws {
+        try database.write { db in
+            try requireTrip(db, id)
+            let trip = [id.rawValue]
+            try db.execute(sql: "DELETE FROM payment WHERE trip_id = ?", arguments: StatementArguments(trip))
+            try db.execute(sql: "DELETE FROM expense_split WHERE expense_id IN (SELECT id FROM expense WHERE trip_id = ?)",
+                           arguments: StatementArguments(trip))
+            try db.execute(sql: "DELETE FROM expense WHERE trip_id = ?", arguments: StatementArguments(trip))
+            try db.execute(sql: "DELETE FROM balance_total WHERE trip_id = ?", arguments: StatementArguments(trip))
+            try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: StatementArguments(trip))
+            try db.execute(sql: "DELETE FROM setting WHERE key = 'current_trip' AND value = ?", arguments: StatementArguments(trip))
+        }
+    }
+
+    public func rates(trip: TripID) async throws -> [String: ExchangeRate] {
+        try database.read { db in
+            var rates: [String: ExchangeRate] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT currency, rate FROM trip_rate WHERE trip_id = ?", arguments: [trip.rawValue]) {
+                rates[row[0]] = try ExchangeRate(parsing: row[1])
+            }
+            return rates
+        }
+    }
+
+    public func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws {
+        try database.write { db in
+            try requireTrip(db, trip)
+            let old = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
+                                          arguments: [trip.rawValue, currency.code])
+            try setRate(db, trip: trip, currency: currency.code, rate: rate.text)
+            let home = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [trip.rawValue]) ?? ""
+            try log(db, trip: trip, at: at, action: "rate.set", summary: "set rate 1 \(currency.code) = \(rate.text) \(home)",
+                    undo: .setRate(currency: currency.code, rate: old))
+        }
+    }
+
+    func setRate(_ db: Database, trip: TripID, currency: String, rate: String?) throws {
+        if let rate {
+            try db.execute(
+                sql: "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT (trip_id, currency) DO UPDATE SET rate = excluded.rate",
+                arguments: [trip.rawValue, currency, rate])
+        } else {
+            try db.execute(sql: "DELETE FROM trip_rate WHERE trip_id = ? AND currency = ?", arguments: [trip.rawValue, currency])
+        }
+    }
+
+    static func trip(_ row: Row) throws -> Trip {
+        Trip(id: TripID(row[0] as String), name: row[1], currency: try Currency(code: row[2]))
+    }
+}
+
+/// Escapes `%`, `_` and `\` so user text is matched literally by `LIKE ... ESCAPE '\'`.
+func likePattern(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+        if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+        escaped.append(character)
+    }
+    return escaped
+}

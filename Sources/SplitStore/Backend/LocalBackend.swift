@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import SplitCore
+
+/// The SQLite implementation of ``SplitBackend``: local mode.
+///
+/// Every write method is one immediate transaction that also appends its activity-log entry
+/// with the inverse needed by `undo`, so a change and its history are never half-written.
+public final class LocalBackend: SplitBackend, Sendable {
+    public let database: SplitDatabase
+    let makeID: @Sendable () -> String
+
+    /// - Parameter makeID: generates ids for rows the caller does not name (splits); a test
+    ///   may pass a deterministic generator.
+    public init(database: SplitDatabase, makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
+        self.database = database
+        self.makeID = makeID
+    }
+
+    /// Appends one activity entry in the current transaction.
+    func log(_ db: Database, trip: TripID, at: Timestamp, action: String, summary: String, undo: UndoAction) throws {
+        let payload = String(decoding: try JSONEncoder().encode(undo), as: UTF8.self)
+        try db.execute(
+            sql: "INSERT INTO activity (trip_id, at, action, summary, undo) VALUES (?, ?, ?, ?, ?)",
+            arguments: [trip.rawValue, at.iso8601, action, summary, payload])
+    }
+
+    /// Member names by id, including removed members, for log summaries.
+    func memberNames(_ db: Database, trip: TripID) throws -> [MemberID: String] {
+        var names: [MemberID: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM member WHERE trip_id = ?", arguments: [trip.rawValue])
+        while let row = try rows.next() {
+            names[MemberID(row[0] as String)] = row[1]
+        }
+        return names
+    }
+
+    /// Ids of the trip's live members.
+    func liveMemberIDs(_ db: Database, trip: TripID) throws -> Set<MemberID> {
+        let ids = try String.fetchAll(
+            db, sql: "SELECT id FROM member WHERE trip_id = ? AND removed_at IS NULL", arguments: [trip.rawValue])
+        return Set(ids.map(MemberID.init))
+    }
+
+    /// Throws unless the trip exists.
+    func requireTrip(_ db: Database, _ trip: TripID) throws {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE id = ?", arguments: [trip.rawValue]) == true else {
+            throw StoreError.notFound("trip \(trip.short) no longer exists")
+        }
+    }
+}
+
+/// Caches `Currency` values by code while decoding many rows.
+struct CurrencyCache {
+    private var known: [String: Currency] = [:]
+
+    mutating func currency(_ code: String) throws -> Currency {
+        if let hit = known[code] { return hit }
+        let currency = try Currency(code: code)
+        known[code] = currency
+        return currency
+    }
+}
+
+extension Timestamp {
+    /// Parses a stored timestamp; stored values are always written by ``Timestamp/iso8601``.
+    static func stored(_ text: String) -> Timestamp {
+        Timestamp(iso8601: text) ?? Timestamp(millisecondsSince1970: 0)
+    }
+}

@@ -1,0 +1,62 @@
+import SplitCore
+
+/// Why the local store refused or failed an operation.
+public enum StoreError: Error, Equatable, Sendable, UserFacingError {
+    case cannotOpen(path: String, reason: String)
+    case notSplitDatabase(path: String)
+    case corrupt(path: String, reason: String)
+    case newerSchema(path: String, found: Int, supported: Int)
+    case io(String)
+    case duplicateTripName(String)
+    case duplicateMemberName(String)
+    case invalidName(what: String, reason: String)
+    case memberInUse(name: String, expenses: Int, payments: Int)
+    case notFound(String)
+    case nothingToUndo
+    case cannotUndo(String)
+    case invalid(String)
+
+    public var message: String {
+        switch self {
+        case .cannotOpen(let path, let reason):
+            return "cannot open database \(path): \(reason)"
+        case .notSplitDatabase(let path):
+            return "\(path) is not a split database; it was left untouched (use --db to pick another file)"
+        case .corrupt(let path, let reason):
+            return "database \(path) is corrupt or unreadable (\(reason)); it was left untouched"
+        case .newerSchema(let path, let found, let supported):
+            return "database \(path) has schema version \(found), newer than this split supports (\(supported)); "
+                + "upgrade split. The file was left untouched"
+        case .io(let reason):
+            return "database error: \(reason)"
+        case .duplicateTripName(let name):
+            return "a trip named '\(name)' already exists; trip names are unique (case-insensitive)"
+        case .duplicateMemberName(let name):
+            return "a member named '\(name)' already exists in this trip; names are unique (case-insensitive)"
+        case .invalidName(let what, let reason):
+            return "invalid \(what) name: \(reason)"
+        case .memberInUse(let name, let expenses, let payments):
+            var uses: [String] = []
+            if expenses > 0 { uses.append("\(expenses) expense\(expenses == 1 ? "" : "s")") }
+            if payments > 0 { uses.append("\(payments) payment\(payments == 1 ? "" : "s")") }
+            return "cannot remove \(name): they appear in \(uses.joined(separator: " and ")); "
+                + "delete or edit those first"
+        case .notFound(let what):
+            return what
+        case .nothingToUndo:
+            return "nothing to undo in this trip"
+        case .cannotUndo(let reason):
+            return "cannot undo: \(reason)"
+        case .invalid(let reason):
+            return reason
+        }
+    }
+
+    public var kind: FailureKind {
+        switch self {
+        case .cannotOpen, .notSplitDatabase, .corrupt, .newerSchema, .io: return .io
+        case .notFound: return .notFound
+        default: return .data
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import SplitCore
+
+/// What reverting one activity-log entry does, stored as JSON beside the entry.
+///
+/// Each change records its own inverse when it is made, so `undo` needs no diffing and works
+/// the same for every kind of change.
+enum UndoAction: Codable, Equatable {
+    /// The change cannot be undone (creating a trip).
+    case none
+    /// Undo of adding expenses: remove them entirely.
+    case removeExpenses([String])
+    /// Undo of an edit: put the previous version back.
+    case restoreExpense(ExpenseSnapshot)
+    /// Undo of a delete: make the expense live again.
+    case undeleteExpense(String)
+    case setSharePaid(expense: String, member: String, paid: Bool)
+    case removePayment(String)
+    /// Undo of adding members: remove them (nothing newer can reference them).
+    case removeMembers([String])
+    case renameMember(id: String, name: String)
+    case restoreMember(String)
+    /// Undo of setting a rate: restore the old one, or remove it when there was none.
+    case setRate(currency: String, rate: String?)
+    case renameTrip(name: String)
+}
+
+/// An expense as stored, for restoring after an edit.
+struct ExpenseSnapshot: Codable, Equatable {
+    struct Share: Codable, Equatable {
+        var member: String
+        var amount: Int64
+        var isPaid: Bool
+    }
+
+    var id: String
+    var description: String
+    var amount: Int64
+    var currency: String
+    var category: String
+    var paidBy: String
+    var date: String
+    var note: String?
+    var splits: [Share]
+
+    init(_ expense: Expense) {
+        id = expense.id.rawValue
+        description = expense.description
+        amount = expense.amount.minorUnits
+        currency = expense.amount.currency.code
+        category = expense.category.rawValue
+        paidBy = expense.paidBy.rawValue
+        date = expense.date.description
+        note = expense.note
+        splits = expense.splits.map { Share(member: $0.memberID.rawValue, amount: $0.amount, isPaid: $0.isPaid) }
+    }
+
+    func expense() throws -> Expense {
+        guard let category = Category(name: category), let date = CivilDate(parsing: date) else {
+            throw StoreError.cannotUndo("the saved version of expense \(id.prefix(8)) is unreadable")
+        }
+        return Expense(
+            id: ExpenseID(id), description: description,
+            amount: Money(minorUnits: amount, currency: try Currency(code: currency)),
+            category: category, paidBy: MemberID(paidBy), date: date, note: note,
+            splits: splits.map { ExpenseSplit(memberID: MemberID($0.member), amount: $0.amount, isPaid: $0.isPaid) })
+    }
+}
