@@ -10,6 +10,7 @@ enum JSONByte {
     static let carriageReturn: UInt8 = 0x0D
     static let space: UInt8 = 0x20
     static let quote: UInt8 = 0x22
+    static let apostrophe: UInt8 = 0x27
     static let plus: UInt8 = 0x2B
     static let comma: UInt8 = 0x2C
     static let minus: UInt8 = 0x2D

@@ -21,6 +21,8 @@ extension JSONByteParser {
         guard offset < bytes.count else { return "end of input" }
         let byte = bytes[offset]
         switch byte {
+        case JSONByte.apostrophe:
+            return "\"'\""
         case 0x21..<0x7F:
             return "'\(Character(Unicode.Scalar(byte)))'"
         case ..<0x20, 0x7F:

@@ -55,6 +55,8 @@ extension JSONByteParser {
             return .null
         case JSONByte.plus:
             throw error("numbers cannot start with '+'; remove it", at: index)
+        case JSONByte.apostrophe:
+            throw error("strings must be in double quotes, not single quotes", at: index)
         case JSONByte.period:
             throw error("numbers need a digit before the decimal point; write 0.5, not .5", at: index)
         default:

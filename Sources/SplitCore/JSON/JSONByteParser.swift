@@ -32,6 +32,10 @@ struct JSONByteParser {
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // Room for a typical JSONL record up front, instead of regrowing each stack several times per line.
+        frames.reserveCapacity(8)
+        values.reserveCapacity(32)
+        keys.reserveCapacity(16)
     }
 
     /// Parses exactly one value surrounded by optional whitespace.

@@ -9,6 +9,13 @@ extension JSONValue: ExpressibleByStringLiteral {
     }
 }
 
+/// So `"exp-\(id)"` builds a string value directly, without wrapping it in `.string(...)`.
+extension JSONValue: ExpressibleByStringInterpolation {
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self = .string(String(stringInterpolation: stringInterpolation))
+    }
+}
+
 extension JSONValue: ExpressibleByBooleanLiteral {
     public init(booleanLiteral value: Bool) {
         self = .bool(value)

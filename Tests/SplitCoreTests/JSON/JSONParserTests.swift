@@ -45,6 +45,11 @@ struct JSONParserTests {
         #expect(value == .string("\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{20AC}\u{1F600}\u{0}"))
     }
 
+    @Test func decodesSurrogatePairsAtTheEdges() throws {
+        #expect(try JSONParser.parse(#""\uD800\uDC00\udbff\udfff""#) == .string("\u{10000}\u{10FFFF}"))
+        #expect(try JSONParser.parse(#""\uD7FF\uE000\uFFFF""#) == .string("\u{D7FF}\u{E000}\u{FFFF}"))
+    }
+
     @Test func decodesEscapesBetweenPlainRuns() throws {
         let value = try JSONParser.parse(#""caf\u00e9 au lait\n, 日本 \"quoted\" end""#)
         #expect(value == .string("café au lait\n, 日本 \"quoted\" end"))

@@ -1,0 +1,82 @@
+import ArgumentParser
+import SplitCore
+
+struct AddExpenseCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-expense",
+        abstract: "Record an expense and how it is split.",
+        discussion: """
+        Without a split flag the amount is split equally among all members. Remainders go one
+        minor unit at a time to the largest fractional shares; ties go to members in name order.
+
+        Examples:
+          split add-expense "Dinner" 12000 --paid-by Alex
+          split add-expense "Taxi" 3000 --paid-by Bea --among Bea,Chen
+          split add-expense "Hotel" 40000 --paid-by Chen --exact Alex=10000,Bea=10000,Chen=20000
+          split add-expense "Museum" 5000 --paid-by Dana --shares Alex=2,Bea=1,Chen=1,Dana=1
+          split add-expense "Lunch" 10.50 --currency USD --paid-by Alex --percent Alex=50,Bea=25,Chen=25 \\
+                --category Meal --date 2025-01-20 --note "ramen"
+          split add-expense --batch expenses.jsonl      # one JSON object per line; all or nothing
+
+        A batch line: {"description":"Taxi","amount":3000,"paidBy":"Bea","among":["Bea","Chen"]}
+        (fields: description amount currency paidBy among exact percent shares category date note)
+        """
+    )
+
+    @Argument(help: "What it was, e.g. \"Dinner\".")
+    var description: String?
+
+    @Argument(help: "The amount in the expense's currency, e.g. 12000 or 10.50.")
+    var amount: String?
+
+    @OptionGroup var flags: ExpenseFlags
+
+    @Option(help: ArgumentHelp("Add many expenses from a JSONL file (- for stdin), in one transaction.", valueName: "file"),
+            completion: .file(extensions: ["jsonl", "json"]))
+    var batch: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if batch != nil {
+            guard description == nil, amount == nil, !flags.anyGiven else {
+                throw ValidationError("--batch takes every field from the file; give no description, amount or expense flags with it")
+            }
+        } else {
+            guard description != nil, amount != nil else {
+                throw ValidationError("give a description and an amount, e.g. split add-expense \"Dinner\" 12000 --paid-by Alex")
+            }
+        }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        let expenses: [Expense]
+        if let batch {
+            let lines = try BatchReader.drafts(from: try BatchReader.read(path: batch))
+            expenses = try lines.map { line, draft in
+                do {
+                    guard draft.description != nil else { throw CLIError.data("field 'description' is required") }
+                    guard draft.amount != nil else { throw CLIError.data("field 'amount' is required") }
+                    guard draft.paidBy != nil else { throw CLIError.data("field 'paidBy' is required") }
+                    return try builder.build(draft, id: ExpenseID(context.newID()))
+                } catch let error as UserFacingError {
+                    throw CLIError.data("batch line \(line): \(error.message)")
+                }
+            }
+        } else {
+            expenses = [try builder.build(try flags.draft(description: description, amount: amount), id: ExpenseID(context.newID()))]
+        }
+        try await context.backend.addExpenses(expenses, trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("expenses", .array(expenses.map { JSONRendering.expense($0, directory) }))]))
+        } else if expenses.count == 1, let expense = expenses.first {
+            let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
+            context.output.line("Added \(expense.description): \(expense.amount) paid by \(directory.name(of: expense.paidBy)) "
+                                + "[\(shares.joined(separator: ", "))] id \(expense.id.short)")
+        } else {
+            context.output.line("Added \(expenses.count) expenses to \(trip.name).")
+        }
+    }
+}

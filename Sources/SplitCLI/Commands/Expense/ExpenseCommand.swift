@@ -1,0 +1,123 @@
+import ArgumentParser
+import SplitCore
+
+/// `split expense show|edit|delete ID`.
+struct ExpenseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expense",
+        abstract: "Show, edit or delete one expense by id (a unique prefix of 6+ characters works).",
+        discussion: """
+        Examples:
+          split expense show 3f2a1b
+          split expense edit 3f2a1b --amount 13000 --note "with tip"
+          split expense delete 3f2a1b
+        """,
+        subcommands: [ExpenseShowCommand.self, ExpenseEditCommand.self, ExpenseDeleteCommand.self]
+    )
+}
+
+struct ExpenseShowCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show an expense and its splits.", discussion: "Example:\n  split expense show 3f2a1b")
+
+    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let expense = try await context.backend.expense(matching: id, trip: trip.id)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("expense", JSONRendering.expense(expense, directory))]))
+        } else {
+            ExpenseText.print(expense, directory, to: context.output)
+        }
+    }
+}
+
+struct ExpenseEditCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change an expense; flags you leave out keep their values.",
+        discussion: """
+        If the amount changes and the old split was equal, it is re-split equally among the same
+        members; otherwise give the new split.
+        Examples:
+          split expense edit 3f2a1b --amount 13000
+          split expense edit 3f2a1b --paid-by Bea --among Alex,Bea --category Meal
+        """
+    )
+
+    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    var id: String
+
+    @Option(help: ArgumentHelp("New description.", valueName: "text"))
+    var description: String?
+
+    @Option(help: ArgumentHelp("New amount.", valueName: "amount"))
+    var amount: String?
+
+    @OptionGroup var flags: ExpenseFlags
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard description != nil || amount != nil || flags.anyGiven else {
+            throw ValidationError("nothing to change; give at least one of --description, --amount, --paid-by, --among, "
+                                  + "--exact, --percent, --shares, --currency, --category, --date, --note")
+        }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let old = try await context.backend.expense(matching: id, trip: trip.id)
+        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        let updated = try builder.build(try flags.draft(description: description, amount: amount), id: old.id, base: old)
+        try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("expense", JSONRendering.expense(updated, directory))]))
+        } else {
+            context.output.line("Updated expense \(updated.id.short).")
+            ExpenseText.print(updated, directory, to: context.output)
+        }
+    }
+}
+
+struct ExpenseDeleteCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete an expense (split undo brings it back).",
+        discussion: "Example:\n  split expense delete 3f2a1b")
+
+    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let expense = try await context.backend.expense(matching: id, trip: trip.id)
+        try await context.backend.deleteExpense(expense.id, trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("deleted", JSONRendering.expense(expense, directory))]))
+        } else {
+            context.output.line("Deleted \(expense.description) (\(expense.amount)). Undo with: split undo")
+        }
+    }
+}
+
+/// The text form of one expense, for `show` and `edit`.
+enum ExpenseText {
+    static func print(_ expense: Expense, _ directory: MemberDirectory, to output: Output) {
+        output.line("\(expense.description): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
+        output.line("Paid by \(directory.name(of: expense.paidBy))")
+        var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
+        for split in expense.splits {
+            let settled = split.memberID == expense.paidBy ? "(payer)" : (split.isPaid ? "yes" : "no")
+            table.add([directory.name(of: split.memberID), Amounts.text(split.amount, expense.amount.currency), settled])
+        }
+        output.line(table.render())
+        if let note = expense.note { output.line("Note: \(note)") }
+        output.line("Id: \(expense.id)")
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+/// The flags `add-expense` and `expense edit` share.
+struct ExpenseFlags: ParsableArguments {
+    @Option(name: .customLong("paid-by"), help: ArgumentHelp("Who paid (name or id).", valueName: "name"))
+    var paidBy: String?
+
+    @Option(help: ArgumentHelp("Split equally among these members only.", valueName: "A,B,..."))
+    var among: String?
+
+    @Option(help: ArgumentHelp("Exact amounts per member; must add up to the amount.", valueName: "A=10,B=5"))
+    var exact: String?
+
+    @Option(help: ArgumentHelp("Percentages per member; must add up to 100.", valueName: "A=50,B=50"))
+    var percent: String?
+
+    @Option(help: ArgumentHelp("Whole-number shares (weights) per member.", valueName: "A=2,B=1"))
+    var shares: String?
+
+    @Option(help: ArgumentHelp("Currency of the amount (default: the trip's).", valueName: "code"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("Meal, Transport, Tickets, Shopping, Hotel or Other (default Other).", valueName: "name"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("When it happened (default: today).", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("A free-text note.", valueName: "text"))
+    var note: String?
+
+    var anyGiven: Bool {
+        [paidBy, among, exact, percent, shares, currency, category, date, note].contains { $0 != nil }
+    }
+
+    func draft(description: String?, amount: String?) throws -> ExpenseDraft {
+        ExpenseDraft(
+            description: description, amount: amount, currency: currency, paidBy: paidBy,
+            split: try SplitSpecParser.parse(among: among, exact: exact, percent: percent, shares: shares),
+            category: category, date: date, note: note)
+    }
+}

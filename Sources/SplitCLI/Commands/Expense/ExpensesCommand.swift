@@ -1,0 +1,69 @@
+import ArgumentParser
+import SplitCore
+
+struct ExpensesCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expenses",
+        abstract: "List expenses, newest first.",
+        discussion: """
+        Examples:
+          split expenses
+          split expenses --member Bea --category Meal --since 2025-01-01 --until 2025-01-31
+          split expenses --currency USD --json
+        """
+    )
+
+    @Option(help: ArgumentHelp("Only expenses this member paid for or shares in.", valueName: "name"))
+    var member: String?
+
+    @Option(help: ArgumentHelp("Only this category.", valueName: "name"))
+    var category: String?
+
+    @Option(help: ArgumentHelp("Only this currency.", valueName: "code"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("Only on or after this date.", valueName: "YYYY-MM-DD"))
+    var since: String?
+
+    @Option(help: ArgumentHelp("Only on or before this date.", valueName: "YYYY-MM-DD"))
+    var until: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        var filter = ExpenseFilter()
+        filter.member = try member.map { try directory.resolve($0).id }
+        if let category {
+            guard let parsed = Category(name: category) else {
+                throw CLIError.data("unknown category '\(category)'; use one of \(Category.acceptedList)")
+            }
+            filter.category = parsed
+        }
+        filter.currency = try currency.map { try Currency(code: $0) }
+        filter.since = try builder.date(since)
+        filter.until = try builder.date(until)
+        if let since = filter.since, let until = filter.until, since > until {
+            throw CLIError.data("--since \(since) is after --until \(until)")
+        }
+        let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("expenses", .array(expenses.map { JSONRendering.expense($0, directory) }))]))
+            return
+        }
+        guard !expenses.isEmpty else {
+            context.output.line("No expenses\(filter == .all ? " yet" : " match"). Add one with: split add-expense DESCRIPTION AMOUNT --paid-by NAME")
+            return
+        }
+        var table = TextTable(["DATE", "ID", "DESCRIPTION", "AMOUNT", "CATEGORY", "PAID BY", "SPLIT AMONG"], rightAligned: [3])
+        for expense in expenses {
+            table.add([
+                expense.date.description, expense.id.short, expense.description, expense.amount.description,
+                expense.category.rawValue, directory.name(of: expense.paidBy),
+                expense.splits.filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }.joined(separator: ", "),
+            ])
+        }
+        context.output.line(table.render())
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import SplitCore
+
+struct BalancesCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "balances",
+        abstract: "Show each member's balance per currency: paid, share, payments, net.",
+        discussion: """
+        net = paid − share + payments made − payments received. Positive: owed money; negative: owes.
+        Example:
+          split balances
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let all = try await context.backend.balances(trip: trip.id)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("trip", JSONRendering.trip(trip)),
+                ("balances", .array(all.map { currencyBalances in
+                    JSONRendering.object([
+                        ("currency", .string(currencyBalances.currency.code)),
+                        ("balances", .array(currencyBalances.balances.map {
+                            JSONRendering.balance($0, currencyBalances.currency, directory)
+                        })),
+                    ])
+                })),
+            ]))
+            return
+        }
+        guard !all.isEmpty else {
+            context.output.line("No expenses or payments yet; everyone is even.")
+            return
+        }
+        for (index, currencyBalances) in all.enumerated() {
+            if index > 0 { context.output.line() }
+            let currency = currencyBalances.currency
+            context.output.line(currency.code)
+            var table = TextTable(["MEMBER", "PAID", "SHARE", "PAID BACK", "RECEIVED", "NET"], rightAligned: [1, 2, 3, 4, 5])
+            for balance in currencyBalances.balances {
+                table.add([directory.name(of: balance.memberID), Amounts.text(balance.totalPaid, currency),
+                           Amounts.text(balance.totalShare, currency), Amounts.text(balance.paymentsMade, currency),
+                           Amounts.text(balance.paymentsReceived, currency), Amounts.signed(balance.net, currency)])
+            }
+            context.output.line(table.render())
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ArgumentParser
+import SplitCore
+
+struct LogCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Show the trip's activity history, newest first.",
+        discussion: "Example:\n  split log --limit 20"
+    )
+
+    @Option(help: "How many entries to show.")
+    var limit = 50
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be a positive whole number") }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let trip = try await context.trip()
+        let entries = try await context.backend.activity(trip: trip.id, limit: limit)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("trip", JSONRendering.trip(trip)),
+                ("activity", .array(entries.map { entry in
+                    JSONRendering.object([
+                        ("seq", .int(entry.sequence)), ("at", .string(entry.at.iso8601)), ("action", .string(entry.action)),
+                        ("summary", .string(entry.summary)), ("undone", .bool(entry.undoneAt != nil)),
+                    ])
+                })),
+            ]))
+            return
+        }
+        for entry in entries {
+            let undone = entry.undoneAt == nil ? "" : "  (undone)"
+            context.output.line("\(entry.at.iso8601.prefix(19).replacingOccurrences(of: "T", with: " "))  \(entry.summary)\(undone)")
+        }
+    }
+}
+
+struct UndoCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Revert the newest change: an expense add, edit or delete, a payment, a paid mark, or a member change.",
+        discussion: "Example:\n  split undo"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let trip = try await context.trip()
+        let entry = try await context.backend.undo(trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("undone", JSONRendering.object([
+                    ("seq", .int(entry.sequence)), ("action", .string(entry.action)), ("summary", .string(entry.summary)),
+                ])),
+            ]))
+        } else {
+            context.output.line("Undid: \(entry.summary)")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import SplitCore
+
+struct MarkPaidCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mark-paid",
+        abstract: "Mark a member's share of an expense as paid back to its payer (or --unpaid).",
+        discussion: """
+        Examples:
+          split mark-paid 3f2a1b --member Bea
+          split mark-paid 3f2a1b --member Bea --unpaid
+        """
+    )
+
+    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    var id: String
+
+    @Option(help: ArgumentHelp("The member whose share it is.", valueName: "name"))
+    var member: String
+
+    @Flag(help: "Mark the share unpaid again.")
+    var unpaid = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let expense = try await context.backend.expense(matching: id, trip: trip.id)
+        let debtor = try directory.resolve(member)
+        guard let split = expense.splits.first(where: { $0.memberID == debtor.id }) else {
+            let sharers = expense.splits.map { directory.name(of: $0.memberID) }.joined(separator: ", ")
+            throw CLIError.data("\(debtor.name) has no share in '\(expense.description)'; its shares belong to \(sharers)")
+        }
+        guard debtor.id != expense.paidBy else {
+            throw CLIError.data("\(debtor.name) paid for '\(expense.description)'; the payer's own share needs no paying back")
+        }
+        let paid = !unpaid
+        let changed = split.isPaid != paid
+        if changed {
+            try await context.backend.setSharePaid(expense: expense.id, member: debtor.id, paid: paid, trip: trip.id, at: context.now)
+        }
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("expenseId", .string(expense.id.rawValue)), ("memberId", .string(debtor.id.rawValue)),
+                ("memberName", .string(debtor.name)), ("isPaid", .bool(paid)), ("changed", .bool(changed)),
+            ]))
+        } else {
+            let state = paid ? "paid" : "unpaid"
+            let amount = Money(minorUnits: split.amount, currency: expense.amount.currency)
+            context.output.line(changed
+                ? "Marked \(debtor.name)'s share of \(expense.description) (\(amount)) \(state)."
+                : "\(debtor.name)'s share of \(expense.description) was already \(state).")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import SplitCore
+
+struct PayCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pay",
+        abstract: "Record a reimbursement one member made to another.",
+        discussion: """
+        Example:
+          split pay Bea Alex 3000 --note "cash at the station"    # Bea paid Alex 3000
+        """
+    )
+
+    @Argument(help: "Who paid.")
+    var from: String
+
+    @Argument(help: "Who received it.")
+    var to: String
+
+    @Argument(help: "How much, e.g. 3000 or 10.50.")
+    var amount: String
+
+    @Option(help: ArgumentHelp("Currency (default: the trip's).", valueName: "code"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("When (default: today).", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("A free-text note.", valueName: "text"))
+    var note: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let payer = try directory.resolve(from)
+        let payee = try directory.resolve(to)
+        guard payer.id != payee.id else { throw CLIError.data("\(payer.name) cannot pay themselves; name two different members") }
+        let money = try Money(parsing: amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
+        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        let trimmedNote = note?.trimmingSpaces
+        let payment = Payment(
+            id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
+            date: try builder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
+        try await context.backend.addPayment(payment, trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("payment", JSONRendering.payment(payment, directory))]))
+        } else {
+            context.output.line("Recorded: \(payer.name) paid \(payee.name) \(money).")
+        }
+    }
+}

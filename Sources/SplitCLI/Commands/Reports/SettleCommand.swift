@@ -1,0 +1,79 @@
+import ArgumentParser
+import SplitCore
+
+struct SettleCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settle",
+        abstract: "Show the settle-up plan with the fewest transfers, per currency.",
+        discussion: """
+        Up to 20 members with a non-zero balance the plan is provably minimal; above that a
+        documented greedy is used. Either way it moves the least money possible.
+        With --in, all currencies are converted with the trip's rates (split trip rate) using
+        exact fractions, rounded once.
+        Examples:
+          split settle
+          split settle --in JPY
+        """
+    )
+
+    @Option(name: .customLong("in"), help: ArgumentHelp("Convert everything into this currency first.", valueName: "code"))
+    var target: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        var all = try await context.backend.balances(trip: trip.id)
+        if let target {
+            let currency = try Currency(code: target)
+            let rates = try await context.backend.rates(trip: trip.id)
+            do {
+                all = all.isEmpty ? [] : [try CurrencyConverter.convert(all, home: trip.currency, rates: rates, to: currency)]
+            } catch .missingRate(let code) {
+                throw CLIError.data("no exchange rate for \(code) in this \(trip.currency.code) trip; set one with: "
+                                    + "split trip rate \(code) RATE   (RATE = value of 1 \(code) in \(trip.currency.code))")
+            } catch .overflow {
+                throw CLIError.data("the converted totals are too large to compute exactly")
+            }
+        }
+        let plans = try all.map { balances in
+            let transfers = try SettlementPlanner.plan(balances.balances.map { MemberNet(memberID: $0.memberID, net: $0.net) })
+            return (balances, transfers.sorted { lhs, rhs in
+                let l = (Member.key(for: directory.name(of: lhs.from)), Member.key(for: directory.name(of: lhs.to)))
+                let r = (Member.key(for: directory.name(of: rhs.from)), Member.key(for: directory.name(of: rhs.to)))
+                return l != r ? l < r : (lhs.from, lhs.to) < (rhs.from, rhs.to)
+            })
+        }
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("trip", JSONRendering.trip(trip)),
+                ("settlements", .array(plans.map { balances, transfers in
+                    JSONRendering.object([
+                        ("currency", .string(balances.currency.code)),
+                        ("balances", .array(balances.balances.map { JSONRendering.balance($0, balances.currency, directory) })),
+                        ("transfers", .array(transfers.map { JSONRendering.transfer($0, balances.currency, directory) })),
+                    ])
+                })),
+            ]))
+            return
+        }
+        guard !plans.isEmpty else {
+            context.output.line("Nothing to settle: no expenses yet.")
+            return
+        }
+        for (balances, transfers) in plans {
+            let currency = balances.currency
+            if transfers.isEmpty {
+                context.output.line("\(currency.code): everyone is settled.")
+                continue
+            }
+            context.output.line("\(currency.code): \(transfers.count) transfer\(transfers.count == 1 ? "" : "s")")
+            var table = TextTable(["FROM", "", "TO", "AMOUNT"], rightAligned: [3])
+            for transfer in transfers {
+                table.add([directory.name(of: transfer.from), "pays", directory.name(of: transfer.to),
+                           Amounts.text(transfer.amount, currency)])
+            }
+            context.output.line(table.render())
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ArgumentParser
+import SplitCore
+
+struct SummaryCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "summary",
+        abstract: "Totals per currency: by member (paid and share) and by category.",
+        discussion: "Example:\n  split summary"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let balances = try await context.backend.balances(trip: trip.id)
+        let categories = try await context.backend.categoryTotals(trip: trip.id)
+        let currencies = Set(balances.map(\.currency)).union(categories.map(\.currency)).sorted()
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("trip", JSONRendering.trip(trip)),
+                ("currencies", .array(currencies.map { currency in
+                    let inCurrency = categories.filter { $0.currency == currency }
+                    let members = balances.first { $0.currency == currency }?.balances ?? []
+                    return JSONRendering.object([
+                        ("currency", .string(currency.code)),
+                        ("total", JSONRendering.amount(inCurrency.reduce(0) { $0 + $1.total }, currency)),
+                        ("expenses", .int(inCurrency.reduce(0) { $0 + $1.count })),
+                        ("byMember", .array(members.map { balance in
+                            JSONRendering.object([
+                                ("memberId", .string(balance.memberID.rawValue)),
+                                ("memberName", .string(directory.name(of: balance.memberID))),
+                                ("paid", JSONRendering.amount(balance.totalPaid, currency)),
+                                ("share", JSONRendering.amount(balance.totalShare, currency)),
+                            ])
+                        })),
+                        ("byCategory", .array(inCurrency.map { total in
+                            JSONRendering.object([
+                                ("category", .string(total.category.rawValue)),
+                                ("total", JSONRendering.amount(total.total, currency)), ("expenses", .int(total.count)),
+                            ])
+                        })),
+                    ])
+                })),
+            ]))
+            return
+        }
+        guard !currencies.isEmpty else {
+            context.output.line("No expenses yet.")
+            return
+        }
+        for (index, currency) in currencies.enumerated() {
+            if index > 0 { context.output.line() }
+            let inCurrency = categories.filter { $0.currency == currency }
+            let total = inCurrency.reduce(Int64(0)) { $0 + $1.total }
+            context.output.line("\(currency.code): \(Amounts.text(total, currency)) in \(inCurrency.reduce(0) { $0 + $1.count }) expenses")
+            var members = TextTable(["MEMBER", "PAID", "SHARE"], rightAligned: [1, 2])
+            for balance in balances.first(where: { $0.currency == currency })?.balances ?? [] {
+                members.add([directory.name(of: balance.memberID), Amounts.text(balance.totalPaid, currency),
+                             Amounts.text(balance.totalShare, currency)])
+            }
+            context.output.line(members.render())
+            var byCategory = TextTable(["CATEGORY", "TOTAL", "COUNT"], rightAligned: [1, 2])
+            for category in inCurrency {
+                byCategory.add([category.category.rawValue, Amounts.text(category.total, currency), String(category.count)])
+            }
+            context.output.line(byCategory.render())
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+
+/// The root `split` command.
+public struct SplitCommand: AsyncParsableCommand {
+    public static let version = "0.1.0"
+
+    public static let configuration = CommandConfiguration(
+        commandName: "split",
+        abstract: "Split trip expenses exactly and settle up with the fewest transfers.",
+        discussion: """
+        Local mode keeps everything in one SQLite file; no account, no network.
+
+        A first session:
+          split trip create "Tokyo Trip" --currency JPY
+          split member add Alex Bea Chen Dana
+          split add-expense "Dinner" 12000 --paid-by Alex
+          split settle
+
+        Exit codes: 0 ok, 64 usage, 65 bad data, 66 unreadable input file, 69 unavailable, 74 database I/O.
+        """,
+        version: "split \(version)",
+        subcommands: [
+            TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
+            BalancesCommand.self, SettleCommand.self, PayCommand.self, MarkPaidCommand.self, SummaryCommand.self,
+            LogCommand.self, UndoCommand.self,
+        ]
+    )
+
+    public init() {}
+}
+
+/// A leaf command: parses its flags, gets a ``CommandContext`` and runs against it.
+protocol ContextCommand: AsyncParsableCommand {
+    var global: GlobalOptions { get }
+    func run(_ context: CommandContext) async throws
+}
+
+extension ContextCommand {
+    mutating func run() async throws {
+        try await run(try CommandContext.make(global))
+    }
+}

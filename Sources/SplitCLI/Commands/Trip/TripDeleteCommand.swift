@@ -1,0 +1,33 @@
+import ArgumentParser
+import SplitCore
+
+struct TripDeleteCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete a trip and everything in it (needs --yes; cannot be undone).",
+        discussion: "Example:\n  split trip delete \"Tokyo Trip\" --yes"
+    )
+
+    @Argument(help: "The trip's name or id.")
+    var trip: String
+
+    @Flag(help: "Confirm the deletion.")
+    var yes = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let found = try await context.backend.trip(matching: trip)
+        guard yes else {
+            let count = try await context.backend.trips().first { $0.trip.id == found.id }?.expenseCount ?? 0
+            throw CLIError("deleting trip \(found.name) removes its \(count) expense\(count == 1 ? "" : "s") for good; "
+                           + "add --yes to confirm")
+        }
+        try await context.backend.deleteTrip(found.id)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("deleted", JSONRendering.trip(found))]))
+        } else {
+            context.output.line("Deleted trip \(found.name).")
+        }
+    }
+}

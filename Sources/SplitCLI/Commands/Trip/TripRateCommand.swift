@@ -1,0 +1,59 @@
+import ArgumentParser
+import SplitCore
+
+struct TripRateCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rate",
+        abstract: "Set or list exchange rates into the trip's currency, used by settle --in.",
+        discussion: """
+        A rate says what one unit of CURRENCY is worth in the trip's currency.
+        Examples:
+          split trip rate USD 150.25     # 1 USD = 150.25 JPY in a JPY trip
+          split trip rate                # list the rates
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The foreign currency (ISO 4217).", valueName: "currency"))
+    var currency: String?
+
+    @Argument(help: ArgumentHelp("Its value in the trip's currency, e.g. 150.25.", valueName: "rate"))
+    var rate: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let trip = try await context.trip()
+        if let currency {
+            guard let rate else { throw CLIError("give the rate too, e.g. split trip rate \(currency.uppercased()) 150.25") }
+            let code = try Currency(code: currency)
+            guard code != trip.currency else {
+                throw CLIError.data("\(code.code) is the trip's own currency; its rate is always 1")
+            }
+            let parsed = try ExchangeRate(parsing: rate)
+            try await context.backend.setRate(trip: trip.id, currency: code, rate: parsed, at: context.now)
+            if context.output.json {
+                context.output.emit(JSONRendering.object([
+                    ("currency", .string(code.code)), ("rate", .number(parsed.text)), ("home", .string(trip.currency.code)),
+                ]))
+            } else {
+                context.output.line("Rate set: 1 \(code.code) = \(parsed.text) \(trip.currency.code).")
+            }
+            return
+        }
+        let rates = try await context.backend.rates(trip: trip.id)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([
+                ("home", .string(trip.currency.code)),
+                ("rates", .array(rates.keys.sorted().map { code in
+                    JSONRendering.object([("currency", .string(code)), ("rate", .number(rates[code]!.text))])
+                })),
+            ]))
+        } else if rates.isEmpty {
+            context.output.line("No rates set. Set one with: split trip rate CURRENCY RATE")
+        } else {
+            for code in rates.keys.sorted() {
+                context.output.line("1 \(code) = \(rates[code]!.text) \(trip.currency.code)")
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import SplitCore
+
+struct TripRenameCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rename",
+        abstract: "Rename a trip.",
+        discussion: "Example:\n  split trip rename \"Tokyo Trip\" \"Japan 2025\""
+    )
+
+    @Argument(help: "The trip's current name or id.")
+    var old: String
+
+    @Argument(help: "The new name.")
+    var new: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let trip = try await context.backend.trip(matching: old)
+        let name = try NameRules.trip(new)
+        try await context.backend.renameTrip(trip.id, to: name, at: context.now)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("trip", JSONRendering.trip(Trip(id: trip.id, name: name, currency: trip.currency)))]))
+        } else {
+            context.output.line("Renamed trip \(trip.name) to \(name).")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import ArgumentParser
+
+struct TripUseCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "use",
+        abstract: "Make a trip the current one.",
+        discussion: "Example:\n  split trip use \"Tokyo Trip\""
+    )
+
+    @Argument(help: "Trip name or id (a unique id prefix of 6+ characters works).")
+    var trip: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let found = try await context.backend.trip(matching: trip)
+        try await context.backend.setCurrentTrip(found.id)
+        if context.output.json {
+            context.output.emit(JSONRendering.object([("trip", JSONRendering.trip(found))]))
+        } else {
+            context.output.line("Now using trip \(found.name).")
+        }
+    }
+}

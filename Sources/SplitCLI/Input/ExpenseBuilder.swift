@@ -1,0 +1,159 @@
+import SplitCore
+
+/// Turns an ``ExpenseDraft`` into a valid ``Expense``: resolves names, parses the amount
+/// strictly in the expense's currency, and computes exact splits with SplitCore.
+///
+/// Participants are sorted by name (case-insensitive), then id, before allocation, so the
+/// largest-remainder tie-break gives the same split however the names were typed.
+struct ExpenseBuilder {
+    let trip: Trip
+    let members: MemberDirectory
+    let today: CivilDate
+
+    static let maxDescription = 500
+    static let maxNote = 1000
+
+    /// - Parameters:
+    ///   - id: the new expense's id (ignored when editing `base`).
+    ///   - base: the stored expense being edited, whose values fill what the draft leaves nil.
+    func build(_ draft: ExpenseDraft, id: ExpenseID, base: Expense? = nil) throws -> Expense {
+        let description = try self.description(draft.description ?? base?.description)
+        let currency = try draft.currency.map { try Currency(code: $0) } ?? base?.amount.currency ?? trip.currency
+        let amount: Money
+        if let text = draft.amount {
+            amount = try Money(parsing: text, currency: currency)
+        } else if let base {
+            guard base.amount.currency == currency else {
+                throw CLIError("give the amount again (--amount) when changing the currency", kind: .data)
+            }
+            amount = base.amount
+        } else {
+            throw CLIError("an amount is required, e.g. 12.50", kind: .usage)
+        }
+        guard let payerReference = draft.paidBy ?? base.map({ members.name(of: $0.paidBy) }) else {
+            throw CLIError("who paid? give --paid-by NAME", kind: .usage)
+        }
+        let payer = try members.resolve(payerReference)
+        let category = try self.category(draft.category) ?? base?.category ?? .other
+        let date = try self.date(draft.date) ?? base?.date ?? today
+        let note = try self.note(draft.note, base: base?.note)
+        let splits = try self.splits(draft.split, amount: amount, base: base)
+        let expense = Expense(
+            id: base?.id ?? id, description: description, amount: amount, category: category,
+            paidBy: payer.id, date: date, note: note, splits: splits, createdAt: base?.createdAt)
+        try expense.validate()
+        return expense
+    }
+
+    private func description(_ text: String?) throws -> String {
+        guard let text = text?.trimmingSpaces, !text.isEmpty else {
+            throw CLIError("the description is empty; say what the expense was, e.g. \"Dinner\"", kind: .data)
+        }
+        guard text.count <= Self.maxDescription else {
+            throw CLIError("the description is longer than \(Self.maxDescription) characters", kind: .data)
+        }
+        return text
+    }
+
+    private func category(_ text: String?) throws -> Category? {
+        guard let text else { return nil }
+        guard let category = Category(name: text.trimmingSpaces) else {
+            throw CLIError("unknown category '\(text)'; use one of \(Category.acceptedList)", kind: .data)
+        }
+        return category
+    }
+
+    func date(_ text: String?) throws -> CivilDate? {
+        guard let text else { return nil }
+        guard let date = CivilDate(parsing: text.trimmingSpaces) else {
+            throw CLIError("date '\(text)' is not a valid YYYY-MM-DD date, e.g. 2025-01-20", kind: .data)
+        }
+        return date
+    }
+
+    private func note(_ text: String?, base: String?) throws -> String? {
+        guard let text else { return base }
+        let trimmed = text.trimmingSpaces
+        guard trimmed.count <= Self.maxNote else {
+            throw CLIError("the note is longer than \(Self.maxNote) characters", kind: .data)
+        }
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private func splits(_ spec: SplitSpec?, amount: Money, base: Expense?) throws -> [ExpenseSplit] {
+        let paidBefore = Set(base?.splits.filter(\.isPaid).map(\.memberID) ?? [])
+        let rule: SplitRule
+        switch spec {
+        case .none:
+            if let base {
+                if base.amount == amount { return base.splits }
+                let sharers = sorted(base.splits.map(\.memberID))
+                let equalBefore = try? SplitAllocator.splits(amount: base.amount, rule: .equal(sharers))
+                guard let equalBefore, Set(equalBefore) == Set(base.splits.map {
+                    ExpenseSplit(memberID: $0.memberID, amount: $0.amount)
+                }) else {
+                    throw CLIError("the amount changed and the old split was not equal; give the new split with "
+                                   + "--among, --exact, --percent or --shares", kind: .usage)
+                }
+                rule = .equal(sharers)
+            } else {
+                guard !members.members.isEmpty else {
+                    throw CLIError("the trip has no members yet; add them with: split member add NAME...", kind: .data)
+                }
+                rule = .equal(sorted(members.members.map(\.id)))
+            }
+        case .among(let names):
+            rule = .equal(sorted(try resolveUnique(names)))
+        case .exact(let pairs):
+            let resolved = try resolvePairs(pairs)
+            rule = .exact(try resolved.map { member, text in
+                MemberAmount(memberID: member, amount: try shareAmount(text, currency: amount.currency))
+            })
+        case .percent(let pairs):
+            rule = .percent(try resolvePairs(pairs).map { member, text in
+                MemberWeight(memberID: member, weight: try SplitAllocator.parsePercent(text))
+            })
+        case .shares(let pairs):
+            rule = .shares(try resolvePairs(pairs).map { member, text in
+                MemberWeight(memberID: member, weight: try SplitAllocator.parseShares(text))
+            })
+        }
+        return try SplitAllocator.splits(amount: amount, rule: rule).map {
+            ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
+        }
+    }
+
+    /// An exact share: like an amount, but 0 is allowed (a member who shares nothing).
+    private func shareAmount(_ text: String, currency: Currency) throws -> Int64 {
+        if !text.isEmpty, text.allSatisfy({ $0 == "0" || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
+           text.first != ".", text.last != "." {
+            return 0
+        }
+        return try AmountParser.parse(text, currency: currency)
+    }
+
+    private func sorted(_ ids: [MemberID]) -> [MemberID] {
+        ids.sorted { lhs, rhs in
+            let (l, r) = (Member.key(for: members.name(of: lhs)), Member.key(for: members.name(of: rhs)))
+            return l != r ? l < r : lhs < rhs
+        }
+    }
+
+    private func resolveUnique(_ names: [String]) throws -> [MemberID] {
+        var seen = Set<MemberID>()
+        return try names.map { name in
+            let member = try members.resolve(name)
+            guard seen.insert(member.id).inserted else {
+                throw CLIError("\(member.name) is listed twice in the split", kind: .data)
+            }
+            return member.id
+        }
+    }
+
+    /// Resolves the names of `pairs`, sorted by member name like every other mode.
+    private func resolvePairs(_ pairs: [NamedValue]) throws -> [(MemberID, String)] {
+        let ids = try resolveUnique(pairs.map(\.name))
+        let byID = Dictionary(uniqueKeysWithValues: zip(ids, pairs.map(\.value)))
+        return sorted(ids).map { ($0, byID[$0]!) }
+    }
+}

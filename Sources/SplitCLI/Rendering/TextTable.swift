@@ -1,0 +1,33 @@
+/// Plain aligned columns for terminal output. Numeric columns align right.
+struct TextTable {
+    var header: [String]
+    var rows: [[String]] = []
+    var rightAligned: Set<Int> = []
+    var indent = "  "
+
+    init(_ header: [String], rightAligned: Set<Int> = []) {
+        self.header = header
+        self.rightAligned = rightAligned
+    }
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    func render() -> String {
+        let all = [header] + rows
+        var widths = Array(repeating: 0, count: header.count)
+        for row in all {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        return all.map { row in
+            let cells = row.enumerated().map { index, cell in
+                let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+                return rightAligned.contains(index) ? padding + cell : cell + padding
+            }
+            var line = indent + cells.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

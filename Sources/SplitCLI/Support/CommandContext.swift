@@ -1,0 +1,47 @@
+import Foundation
+import SplitCore
+import SplitStore
+
+/// Everything a command needs: the backend, the clock, id generation and output.
+///
+/// Commands build one with ``make(_:)`` and then only talk to it, so the same command code
+/// runs against any backend.
+struct CommandContext: Sendable {
+    let backend: any SplitBackend
+    let clock: Clock
+    let output: Output
+    let tripReference: String?
+
+    static func make(_ options: GlobalOptions) throws -> CommandContext {
+        let environment = ProcessInfo.processInfo.environment
+        let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let database = try SplitDatabase(path: path)
+        return CommandContext(
+            backend: LocalBackend(database: database), clock: .system(environment: environment),
+            output: Output(json: options.json), tripReference: options.trip)
+    }
+
+    var now: Timestamp { clock.now() }
+
+    func newID() -> String { UUID().uuidString.lowercased() }
+
+    /// The trip named by `--trip`, else the current one.
+    func trip() async throws -> Trip {
+        if let reference = tripReference {
+            return try await backend.trip(matching: reference)
+        }
+        if let current = try await backend.currentTrip() { return current }
+        let trips = try await backend.trips()
+        if trips.isEmpty {
+            throw CLIError("no trip yet; create one with: split trip create NAME --currency CUR", kind: .data)
+        }
+        throw CLIError("no current trip; pick one with: split trip use NAME (trips: "
+                       + trips.map(\.trip.name).joined(separator: ", ") + ")", kind: .data)
+    }
+
+    /// The trip and a directory of its members for resolving names.
+    func tripAndMembers() async throws -> (Trip, MemberDirectory) {
+        let trip = try await trip()
+        return (trip, MemberDirectory(try await backend.members(trip: trip.id)))
+    }
+}

@@ -1,0 +1,23 @@
+import SplitCore
+
+/// The documented exit codes (BSD sysexits), decided here and nowhere else.
+///
+/// | code | meaning |
+/// |---|---|
+/// | 0 | success |
+/// | 64 | usage: unknown flag, missing argument, contradictory options |
+/// | 65 | bad data: amount, currency, name, date, split, unknown member/trip/expense |
+/// | 66 | an input file cannot be read |
+/// | 69 | not available in this mode |
+/// | 74 | the database cannot be opened, read or written |
+public enum ExitStatus {
+    public static func code(for kind: FailureKind) -> Int32 {
+        switch kind {
+        case .usage: return 64
+        case .data, .notFound: return 65
+        case .noInput: return 66
+        case .unavailable: return 69
+        case .io: return 74
+        }
+    }
+}

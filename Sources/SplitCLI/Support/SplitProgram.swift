@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import SplitCore
+
+/// Runs the command line and turns every failure into one line on stderr and an exit code.
+///
+/// Errors that carry a ``UserFacingError`` kind map through ``ExitStatus``; parse errors and
+/// `--help` go through ArgumentParser's own handling (exit 64 for usage errors).
+public enum SplitProgram {
+    public static func main(_ arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try SplitCommand.parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit(0)
+        } catch let error as UserFacingError {
+            fail(error.message, code: ExitStatus.code(for: error.kind))
+        } catch let error as DecodingError {
+            fail("unreadable data: \(error)", code: 65)
+        } catch {
+            SplitCommand.exit(withError: error)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data(("split: error: " + message + "\n").utf8))
+        exit(code)
+    }
+}
