@@ -18,7 +18,14 @@ public struct MemberBalance: Hashable, Sendable {
         self.paymentsReceived = paymentsReceived
     }
 
-    public var net: Int64 { totalPaid - totalShare + paymentsMade - paymentsReceived }
+    /// The net in `Int128`: never traps, even for totals near `Int64`'s limits.
+    public var exactNet: Int128 {
+        Int128(totalPaid) - Int128(totalShare) + Int128(paymentsMade) - Int128(paymentsReceived)
+    }
+
+    /// The net as `Int64`. Producers of balances (``BalanceCalculator``, the store) check that
+    /// ``exactNet`` fits before handing a balance out, so the clamp never changes a value.
+    public var net: Int64 { Int64(clamping: exactNet) }
 }
 
 /// Every member's balance in one currency. The nets always sum to exactly zero.

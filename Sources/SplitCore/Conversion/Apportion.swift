@@ -55,7 +55,7 @@ enum Apportion {
 
 extension Apportion {
     /// Greatest common divisor of two positive numbers.
-    static func gcd(_ a: Int128, _ b: Int128) -> Int128 {
+    static func gcd<T: BinaryInteger>(_ a: T, _ b: T) -> T {
         var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }
         return a

@@ -23,18 +23,11 @@ public struct ExchangeRate: Hashable, Sendable, CustomStringConvertible {
         }
         var denominator: Int64 = 1
         for _ in 0..<literal.fraction.count { denominator *= 10 }
-        let divisor = Self.gcd(scaled, denominator)
+        let divisor = Apportion.gcd(scaled, denominator)
         self.numerator = scaled / divisor
         self.denominator = denominator / divisor
         self.text = literal.normalized
     }
 
     public var description: String { text }
-
-    /// Greatest common divisor of two positive numbers.
-    static func gcd<T: BinaryInteger>(_ a: T, _ b: T) -> T {
-        var (a, b) = (a, b)
-        while b != 0 { (a, b) = (b, a % b) }
-        return a
-    }
 }

@@ -4,8 +4,9 @@
 public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// The largest amount a single expense or payment may have, in minor units (10^15).
     ///
-    /// Far above the 10^13 the design requires, yet small enough that 100,000 such amounts
-    /// still add up inside `Int64`'s range once balances are summed in `Int128`.
+    /// Far above the 10^13 the design requires, and small enough that any product with a
+    /// weight or percentage fits `Int128`. Sums of many such amounts can still exceed `Int64`;
+    /// balance code adds in `Int128` and reports ``MoneyError/overflow`` instead of trapping.
     public static let maxMinorUnits: Int64 = 1_000_000_000_000_000
 
     public let minorUnits: Int64

@@ -33,7 +33,7 @@ public enum SettlementPlanner {
     /// A dynamic program over the `2^n` subsets computes it: `sum[mask]` is built from `mask`
     /// minus its lowest member, and `best[mask] = max over i in mask of best[mask − i]`, plus one
     /// when `sum[mask] == 0`. That is `O(n · 2^n)`: about 10 million steps and 9 MB of flat
-    /// arrays for `n = 20`, a few milliseconds in a release build. Walking back from the full set
+    /// arrays for `n = 20`, about 10 ms in a release build. Walking back from the full set
     /// and always removing the lowest-indexed member that keeps the optimum recovers the groups;
     /// each one is then settled by largest-debtor-pays-largest-creditor, where every transfer
     /// clears at least one side and the last clears both, so `k − 1` transfers. The DP adds in
@@ -43,7 +43,7 @@ public enum SettlementPlanner {
     /// ## The greedy plan (above ``exactLimit``)
     ///
     /// The subset DP doubles its cost with each member, so larger inputs use a documented greedy
-    /// (``GreedyPlanner``): first pair each debtor with a creditor of exactly the opposite amount,
+    /// (`GreedyPlanner`): first pair each debtor with a creditor of exactly the opposite amount,
     /// then repeatedly let the largest debtor pay the largest creditor. It needs at most `n − 1`
     /// transfers, runs in `O(n log n)`, and is usually optimal or one or two transfers off.
     ///

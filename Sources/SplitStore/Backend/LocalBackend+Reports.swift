@@ -18,8 +18,10 @@ extension LocalBackend {
                 """, arguments: [trip.rawValue])
             for row in rows {
                 let member = MemberID(row[1] as String)
-                totals[row[0], default: [:]][member] = MemberBalance(
+                let balance = MemberBalance(
                     memberID: member, totalPaid: row[2], totalShare: row[3], paymentsMade: row[4], paymentsReceived: row[5])
+                guard Int128(balance.net) == balance.exactNet else { throw MoneyError.overflow }
+                totals[row[0], default: [:]][member] = balance
             }
             return try totals.keys.sorted().map { code in
                 let byMember = totals[code] ?? [:]

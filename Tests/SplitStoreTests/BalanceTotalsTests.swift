@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import SplitCore
+@testable import SplitStore
+
+/// The trigger-maintained totals must always equal a recomputation from the raw rows by
+/// SplitCore's `BalanceCalculator`, whatever sequence of changes (and undos) produced them.
+@Suite("Balance totals kept by triggers")
+struct BalanceTotalsTests {
+    /// A small deterministic generator so failures reproduce from the seed.
+    struct SeededRandom: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func randomOperationsKeepTotalsExact(seed: UInt64) async throws {
+        var fixture = try StoreFixture()
+        var random = SeededRandom(state: seed)
+        let (trip, members) = try await fixture.trip(["Alex", "Bea", "Chen", "Dana", "Eve"])
+        let backend = fixture.backend
+        let currencies = ["JPY", "USD", "KWD"]
+        for step in 0..<150 {
+            let expenses = try await backend.expenses(trip: trip.id, filter: .all)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0...3:
+                let payer = members.randomElement(using: &random)!
+                let sharers = Array(members.shuffled(using: &random).prefix(Int.random(in: 1...5, using: &random)))
+                let amount = Int64.random(in: 1...5_000_000, using: &random)
+                let code = currencies.randomElement(using: &random)!
+                try await backend.addExpenses([try StoreFixture.expense(amount, code, paidBy: payer, among: sharers)],
+                                              trip: trip.id, at: fixture.tick())
+            case 4 where !expenses.isEmpty:
+                var edited = expenses.randomElement(using: &random)!
+                let money = Money(minorUnits: Int64.random(in: 1...900_000, using: &random), currency: edited.amount.currency)
+                edited.amount = money
+                edited.paidBy = members.randomElement(using: &random)!.id
+                edited.splits = try SplitAllocator.splits(amount: money, rule: .equal(members.prefix(3).map(\.id)))
+                try await backend.replaceExpense(edited, trip: trip.id, at: fixture.tick())
+            case 5 where !expenses.isEmpty:
+                try await backend.deleteExpense(expenses.randomElement(using: &random)!.id, trip: trip.id, at: fixture.tick())
+            case 6 where !expenses.isEmpty:
+                let expense = expenses.randomElement(using: &random)!
+                let split = expense.splits.randomElement(using: &random)!
+                try await backend.setSharePaid(expense: expense.id, member: split.memberID, paid: !split.isPaid,
+                                               trip: trip.id, at: fixture.tick())
+            case 7:
+                let pair = members.shuffled(using: &random).prefix(2)
+                let payment = Payment(
+                    id: PaymentID(StoreFixture.id()), from: pair.first!.id, to: pair.last!.id,
+                    amount: Money(minorUnits: Int64.random(in: 1...100_000, using: &random), currency: try Currency(code: "JPY")),
+                    date: CivilDate(parsing: "2025-01-21")!)
+                try await backend.addPayment(payment, trip: trip.id, at: fixture.tick())
+            case 8:
+                // Undo anything but the set-up entries (the trip and its members).
+                let newest = try await backend.activity(trip: trip.id, limit: 200).first { $0.undoneAt == nil }
+                if let newest, newest.action != "member.add", newest.action != "trip.create" {
+                    _ = try await backend.undo(trip: trip.id, at: fixture.tick())
+                }
+            default:
+                break
+            }
+            if step % 10 == 9 { try await expectTotalsMatchRecomputation(backend, trip: trip.id, members: members) }
+        }
+        try await expectTotalsMatchRecomputation(backend, trip: trip.id, members: members)
+    }
+
+    func expectTotalsMatchRecomputation(_ backend: LocalBackend, trip: TripID, members: [Member]) async throws {
+        let stored = try await backend.balances(trip: trip)
+        let expenses = try await backend.expenses(trip: trip, filter: .all)
+        let payments = try await backend.payments(trip: trip)
+        let recomputed = try BalanceCalculator.balances(members: members.map(\.id), expenses: expenses, payments: payments)
+        // Stored balances list every currency with any activity; recomputed ones too, so compare
+        // per member and currency, treating a missing row as zero.
+        func table(_ all: [CurrencyBalances]) -> [String: MemberBalance] {
+            var result: [String: MemberBalance] = [:]
+            for currency in all {
+                for balance in currency.balances where balance != MemberBalance(memberID: balance.memberID) {
+                    result["\(currency.currency.code)/\(balance.memberID)"] = balance
+                }
+            }
+            return result
+        }
+        #expect(table(stored) == table(recomputed))
+        for currency in stored {
+            #expect(currency.balances.reduce(Int64(0)) { $0 + $1.net } == 0, "nets of \(currency.currency) sum to zero")
+        }
+    }
+
+    @Test func softDeleteAndUndoMoveTotalsBackAndForth() async throws {
+        var fixture = try StoreFixture()
+        let (trip, members) = try await fixture.trip()
+        let expense = try StoreFixture.expense(12000, paidBy: members[0], among: members)
+        try await fixture.backend.addExpenses([expense], trip: trip.id, at: fixture.tick())
+        let before = try await fixture.backend.balances(trip: trip.id)
+        #expect(before.first?.balances.first?.net == 9000)
+        try await fixture.backend.deleteExpense(expense.id, trip: trip.id, at: fixture.tick())
+        #expect(try await fixture.backend.balances(trip: trip.id).isEmpty)
+        _ = try await fixture.backend.undo(trip: trip.id, at: fixture.tick())
+        #expect(try await fixture.backend.balances(trip: trip.id) == before)
+    }
+
+    @Test func paidShareCountsAsPaymentToPayer() async throws {
+        var fixture = try StoreFixture()
+        let (trip, members) = try await fixture.trip(["Alex", "Bea"])
+        let expense = try StoreFixture.expense(1000, paidBy: members[0], among: members)
+        try await fixture.backend.addExpenses([expense], trip: trip.id, at: fixture.tick())
+        try await fixture.backend.setSharePaid(expense: expense.id, member: members[1].id, paid: true, trip: trip.id, at: fixture.tick())
+        let balances = try #require(try await fixture.backend.balances(trip: trip.id).first).balances
+        #expect(balances[0] == MemberBalance(memberID: members[0].id, totalPaid: 1000, totalShare: 500, paymentsMade: 0, paymentsReceived: 500))
+        #expect(balances[1] == MemberBalance(memberID: members[1].id, totalPaid: 0, totalShare: 500, paymentsMade: 500, paymentsReceived: 0))
+        #expect(balances.allSatisfy { $0.net == 0 })
+    }
+}
