@@ -10,7 +10,7 @@ public struct SplitCommand: AsyncParsableCommand {
         discussion: """
         Local mode keeps everything in one SQLite file; no account, no network.
 
-        A first session:
+        Example (a first session):
           split trip create "Tokyo Trip" --currency JPY
           split member add Alex Bea Chen Dana
           split add-expense "Dinner" 12000 --paid-by Alex

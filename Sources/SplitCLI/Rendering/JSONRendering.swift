@@ -36,7 +36,7 @@ enum JSONRendering {
             ("expenseDate", .string(expense.date.description)),
             ("createdAt", string(expense.createdAt?.iso8601)),
             ("note", string(expense.note)),
-            ("splits", .array(expense.splits.map { split in
+            ("splits", .array(byName(expense.splits, names).map { split in
                 object([
                     ("memberId", .string(split.memberID.rawValue)),
                     ("memberName", .string(names.name(of: split.memberID))),
@@ -45,6 +45,14 @@ enum JSONRendering {
                 ])
             })),
         ])
+    }
+
+    /// Splits in member-name order (case-insensitive, then id), the order every listing uses.
+    static func byName(_ splits: [ExpenseSplit], _ names: MemberDirectory) -> [ExpenseSplit] {
+        splits.sorted { lhs, rhs in
+            let (l, r) = (Member.key(for: names.name(of: lhs.memberID)), Member.key(for: names.name(of: rhs.memberID)))
+            return l != r ? l < r : lhs.memberID < rhs.memberID
+        }
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {

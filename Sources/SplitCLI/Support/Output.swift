@@ -26,6 +26,11 @@ struct Output: Sendable {
         line(value.serialized(pretty: isTerminal))
     }
 
+    /// Writes raw bytes (a chunk of streamed JSON).
+    func write(bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     /// A note for people on stderr, never mixed into data on stdout.
     func note(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

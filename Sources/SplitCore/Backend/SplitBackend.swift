@@ -6,7 +6,7 @@ public protocol SplitBackend: Sendable {
     // Trips
     func trips() async throws -> [TripOverview]
     func createTrip(_ trip: Trip, at: Timestamp) async throws
-    /// A trip by exact name (any case), id, or id prefix of at least 6 characters.
+    /// A trip by exact name (any case), id, id prefix of at least 6 characters, or unique name prefix.
     func trip(matching reference: String) async throws -> Trip
     func currentTrip() async throws -> Trip?
     func setCurrentTrip(_ id: TripID?) async throws
@@ -24,6 +24,8 @@ public protocol SplitBackend: Sendable {
     // Expenses and payments
     func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws
     func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense]
+    /// The same expenses, one at a time, so a large listing need not sit in memory.
+    func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws
     /// An expense by id or id prefix of at least 6 characters.
     func expense(matching reference: String, trip: TripID) async throws -> Expense
     func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws
@@ -38,4 +40,11 @@ public protocol SplitBackend: Sendable {
     func activity(trip: TripID, limit: Int) async throws -> [ActivityEntry]
     /// Reverts the newest change not yet undone and returns its log entry.
     func undo(trip: TripID, at: Timestamp) async throws -> ActivityEntry
+}
+
+extension SplitBackend {
+    /// Backends that cannot stream fall back to loading the whole list.
+    public func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws {
+        for expense in try await expenses(trip: trip, filter: filter) { try body(expense) }
+    }
 }

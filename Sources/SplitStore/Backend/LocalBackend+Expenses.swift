@@ -41,12 +41,10 @@ extension LocalBackend {
 
     func insertSplits(_ db: Database, _ expense: Expense) throws {
         let insertSplit = try db.cachedStatement(sql: """
-            INSERT INTO expense_split (id, expense_id, member_id, position, amount, is_paid) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO expense_split (expense_id, member_id, amount, is_paid) VALUES (?, ?, ?, ?)
             """)
-        for (position, split) in expense.splits.enumerated() {
-            try insertSplit.execute(arguments: [
-                makeID(), expense.id.rawValue, split.memberID.rawValue, position, split.amount, split.isPaid ? 1 : 0,
-            ])
+        for split in expense.splits {
+            try insertSplit.execute(arguments: [expense.id.rawValue, split.memberID.rawValue, split.amount, split.isPaid ? 1 : 0])
         }
     }
 
@@ -60,64 +58,72 @@ extension LocalBackend {
     }
 
     public func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense] {
+        var result: [Expense] = []
+        try await forEachExpense(trip: trip, filter: filter) { result.append($0) }
+        return result
+    }
+
+    /// Streams matching expenses in list order without holding them all in memory.
+    public func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws {
+        var conditions = ["e.trip_id = ?", "e.deleted_at IS NULL"]
+        var arguments: [any DatabaseValueConvertible] = [trip.rawValue]
+        if let member = filter.member {
+            conditions.append("(e.paid_by = ? OR EXISTS (SELECT 1 FROM expense_split x WHERE x.expense_id = e.id AND x.member_id = ?))")
+            arguments += [member.rawValue, member.rawValue]
+        }
+        if let category = filter.category {
+            conditions.append("e.category = ?")
+            arguments.append(category.rawValue)
+        }
+        if let currency = filter.currency {
+            conditions.append("e.currency = ?")
+            arguments.append(currency.code)
+        }
+        if let since = filter.since {
+            conditions.append("e.expense_date >= ?")
+            arguments.append(since.description)
+        }
+        if let until = filter.until {
+            conditions.append("e.expense_date <= ?")
+            arguments.append(until.description)
+        }
+        let whereClause = conditions.joined(separator: " AND ")
         try database.read { db in
-            var conditions = ["e.trip_id = ?", "e.deleted_at IS NULL"]
-            var arguments: [any DatabaseValueConvertible] = [trip.rawValue]
-            if let member = filter.member {
-                conditions.append("(e.paid_by = ? OR EXISTS (SELECT 1 FROM expense_split x WHERE x.expense_id = e.id AND x.member_id = ?))")
-                arguments += [member.rawValue, member.rawValue]
-            }
-            if let category = filter.category {
-                conditions.append("e.category = ?")
-                arguments.append(category.rawValue)
-            }
-            if let currency = filter.currency {
-                conditions.append("e.currency = ?")
-                arguments.append(currency.code)
-            }
-            if let since = filter.since {
-                conditions.append("e.expense_date >= ?")
-                arguments.append(since.description)
-            }
-            if let until = filter.until {
-                conditions.append("e.expense_date <= ?")
-                arguments.append(until.description)
-            }
-            let whereClause = conditions.joined(separator: " AND ")
-            return try loadExpenses(db, whereClause: whereClause, arguments: StatementArguments(arguments))
+            try streamExpenses(db, whereClause: whereClause, arguments: StatementArguments(arguments), body)
         }
     }
 
-    /// Loads expenses matching `whereClause` (over alias `e`) with their splits, newest
-    /// `expense_date` first, then newest created, then id: the cloud API's order.
-    func loadExpenses(_ db: Database, whereClause: String, arguments: StatementArguments) throws -> [Expense] {
-        var splitsByExpense: [String: [ExpenseSplit]] = [:]
-        let splitRows = try Row.fetchCursor(db, sql: """
-            SELECT s.expense_id, s.member_id, s.amount, s.is_paid FROM expense_split s JOIN expense e ON e.id = s.expense_id
-            WHERE \(whereClause) ORDER BY s.expense_id, s.position
-            """, arguments: arguments)
-        while let row = try splitRows.next() {
-            let split = ExpenseSplit(memberID: MemberID(row[1] as String), amount: row[2], isPaid: row[3])
-            splitsByExpense[row[0], default: []].append(split)
-        }
+    /// Reads expenses matching `whereClause` (over alias `e`) joined with their splits, newest
+    /// `expense_date` first, then newest created, then id: the cloud API's order. The join is
+    /// ordered by expense, so each expense is complete when the next one starts.
+    func streamExpenses(_ db: Database, whereClause: String, arguments: StatementArguments,
+                        _ body: (Expense) throws -> Void) throws {
         var currencies = CurrencyCache()
-        var result: [Expense] = []
+        var current: Expense?
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT e.id, e.description, e.amount, e.currency, e.category, e.paid_by, e.expense_date, e.note, e.created_at
-            FROM expense e WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
+            SELECT e.id, e.description, e.amount, e.currency, e.category, e.paid_by, e.expense_date, e.note, e.created_at,
+                   s.member_id, s.amount, s.is_paid
+            FROM expense e JOIN expense_split s ON s.expense_id = e.id
+            WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
             """, arguments: arguments)
         while let row = try rows.next() {
             let id: String = row[0]
+            let split = ExpenseSplit(memberID: MemberID(row[9] as String), amount: row[10], isPaid: row[11])
+            if current?.id.rawValue == id {
+                current?.splits.append(split)
+                continue
+            }
+            if let finished = current { try body(finished) }
             guard let date = CivilDate(parsing: row[6]) else {
                 throw StoreError.corrupt(path: database.path, reason: "expense \(id.prefix(8)) has an invalid date")
             }
-            result.append(Expense(
+            current = Expense(
                 id: ExpenseID(id), description: row[1],
                 amount: Money(minorUnits: row[2], currency: try currencies.currency(row[3])),
                 category: Category(name: row[4]) ?? .other, paidBy: MemberID(row[5] as String), date: date,
-                note: row[7], splits: splitsByExpense[id] ?? [], createdAt: .stored(row[8])))
+                note: row[7], splits: [split], createdAt: .stored(row[8]))
         }
-        return result
+        if let finished = current { try body(finished) }
     }
 
     public func expense(matching reference: String, trip: TripID) async throws -> Expense {
@@ -137,8 +143,9 @@ extension LocalBackend {
         guard ids.count == 1 else {
             throw ResolutionError.ambiguous(what: "expense id", reference: reference, matches: ids.map { String($0.prefix(12)) })
         }
-        let found = try loadExpenses(db, whereClause: "e.id = ?", arguments: [id])
-        guard let expense = found.first else { throw StoreError.notFound("expense \(id) vanished") }
+        var found: Expense?
+        try streamExpenses(db, whereClause: "e.id = ?", arguments: [id]) { found = $0 }
+        guard let expense = found else { throw StoreError.notFound("expense \(id) vanished") }
         return expense
     }
 

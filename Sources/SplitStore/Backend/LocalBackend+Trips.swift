@@ -50,6 +50,15 @@ extension LocalBackend {
                 throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: rows.map { $0[1] })
             }
         }
+        if !key.isEmpty {
+            let prefixed = try Row.fetchAll(
+                db, sql: "SELECT id, name, currency FROM trip WHERE name_key LIKE ? || '%' ESCAPE '\\' ORDER BY name_key",
+                arguments: [likePattern(key)])
+            if prefixed.count == 1 { return try trip(prefixed[0]) }
+            if prefixed.count > 1 {
+                throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: prefixed.map { $0[1] })
+            }
+        }
         let names = try String.fetchAll(db, sql: "SELECT name FROM trip ORDER BY name_key")
         throw ResolutionError.unknown(what: "trip", reference: reference, candidates: names)
     }

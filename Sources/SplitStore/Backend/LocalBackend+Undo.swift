@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import SplitCore
 
@@ -14,10 +13,7 @@ extension LocalBackend {
                 throw StoreError.nothingToUndo
             }
             let entry = Self.entry(row)
-            let action: UndoAction
-            do {
-                action = try JSONDecoder().decode(UndoAction.self, from: Data((row[5] as String).utf8))
-            } catch {
+            guard let payload = try? JSONParser.parse(row[5] as String), let action = UndoAction(json: payload) else {
                 throw StoreError.cannotUndo("the log entry '\(entry.summary)' is unreadable")
             }
             try apply(action, db, trip: trip, at: at, entry: entry)

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import SplitCore
 
@@ -8,18 +7,14 @@ import SplitCore
 /// with the inverse needed by `undo`, so a change and its history are never half-written.
 public final class LocalBackend: SplitBackend, Sendable {
     public let database: SplitDatabase
-    let makeID: @Sendable () -> String
 
-    /// - Parameter makeID: generates ids for rows the caller does not name (splits); a test
-    ///   may pass a deterministic generator.
-    public init(database: SplitDatabase, makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }) {
+    public init(database: SplitDatabase) {
         self.database = database
-        self.makeID = makeID
     }
 
     /// Appends one activity entry in the current transaction.
     func log(_ db: Database, trip: TripID, at: Timestamp, action: String, summary: String, undo: UndoAction) throws {
-        let payload = String(decoding: try JSONEncoder().encode(undo), as: UTF8.self)
+        let payload = undo.json.serialized()
         try db.execute(
             sql: "INSERT INTO activity (trip_id, at, action, summary, undo) VALUES (?, ?, ?, ?, ?)",
             arguments: [trip.rawValue, at.iso8601, action, summary, payload])

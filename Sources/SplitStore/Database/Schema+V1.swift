@@ -5,10 +5,11 @@ import GRDB
 /// The schema enforces what it can: NOT NULL, foreign keys, CHECKs on money (integer minor
 /// units, positive), categories, dates and names. `balance_total` is a running total per trip,
 /// member and currency kept by triggers, so `split settle` and `split balances` read a few
-/// rows instead of every split; the triggers are the only writers of that table.
+/// rows instead of every split; the triggers (through `balance_change`) are its only writers.
 enum SchemaV1 {
     static func apply(_ db: Database) throws {
         try db.execute(sql: tables)
+        try db.execute(sql: balanceChange)
         try db.execute(sql: expenseTriggers)
         try db.execute(sql: splitTriggers)
         try db.execute(sql: paymentTriggers)
@@ -45,19 +46,17 @@ enum SchemaV1 {
         created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL,
         deleted_at TEXT
-    );
-    CREATE INDEX expense_trip_date ON expense(trip_id, expense_date DESC, created_at DESC);
+    ) WITHOUT ROWID;
+    CREATE INDEX expense_trip_date ON expense(trip_id, expense_date DESC, created_at DESC, id);
     CREATE INDEX expense_paid_by ON expense(paid_by);
+    -- One row per member sharing an expense; the (expense, member) pair is the identity.
     CREATE TABLE expense_split (
-        id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
         expense_id TEXT NOT NULL REFERENCES expense(id) ON DELETE CASCADE,
         member_id TEXT NOT NULL REFERENCES member(id),
-        position INTEGER NOT NULL,
         amount INTEGER NOT NULL CHECK (typeof(amount) = 'integer' AND amount >= 0),
         is_paid INTEGER NOT NULL DEFAULT 0 CHECK (is_paid IN (0, 1)),
-        UNIQUE (expense_id, member_id)
-    );
-    CREATE INDEX expense_split_member ON expense_split(member_id);
+        PRIMARY KEY (expense_id, member_id)
+    ) WITHOUT ROWID;
     CREATE TABLE payment (
         id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
         trip_id TEXT NOT NULL REFERENCES trip(id) ON DELETE CASCADE,
@@ -106,29 +105,37 @@ enum SchemaV1 {
     ) WITHOUT ROWID;
     """
 
-    /// `INSERT ... SELECT` into balance_total, adding to an existing row. The `WHERE true`
-    /// keeps SQLite from reading `ON CONFLICT` as part of the SELECT's join.
-    private static func addTotals(_ select: String) -> String {
-        """
+    /// Every change to the totals goes through this view: its one INSTEAD OF trigger adds the
+    /// row to `balance_total`. Keeping the upsert in one place keeps the schema short, and the
+    /// schema is parsed on every connection.
+    static let balanceChange = """
+    CREATE VIEW balance_change (trip_id, member_id, currency, paid, share, made, received) AS
+        SELECT trip_id, member_id, currency, paid, share, made, received FROM balance_total WHERE 0;
+    CREATE TRIGGER balance_change_apply INSTEAD OF INSERT ON balance_change BEGIN
         INSERT INTO balance_total (trip_id, member_id, currency, paid, share, made, received)
-        \(select)
+        VALUES (NEW.trip_id, NEW.member_id, NEW.currency, NEW.paid, NEW.share, NEW.made, NEW.received)
         ON CONFLICT (trip_id, member_id, currency) DO UPDATE SET
             paid = paid + excluded.paid, share = share + excluded.share,
             made = made + excluded.made, received = received + excluded.received;
-        """
+    END;
+    """
+
+    private static func addTotals(_ select: String) -> String {
+        "INSERT INTO balance_change \(select);\n"
     }
 
-    /// Totals one live expense contributes, with `sign` +1 or −1, read from row `row` (NEW/OLD).
+    /// Totals one live expense contributes, with `sign` +1 or −1, read from row `row` (NEW/OLD):
+    /// the payer's `paid`, each sharer's `share` (and `made` when paid back), and the payer's
+    /// `received` for the shares paid back.
     private static func expenseContribution(_ row: String, sign: String) -> String {
-        addTotals("SELECT \(row).trip_id, \(row).paid_by, \(row).currency, \(sign) * \(row).amount, 0, 0, 0 WHERE true")
+        addTotals("SELECT \(row).trip_id, \(row).paid_by, \(row).currency, \(sign) * \(row).amount, 0, 0, 0")
             + addTotals("""
-            SELECT \(row).trip_id, s.member_id, \(row).currency, 0, \(sign) * s.amount,
-                   CASE WHEN s.is_paid = 1 THEN \(sign) * s.amount ELSE 0 END, 0
-            FROM expense_split s WHERE s.expense_id = \(row).id
+            SELECT \(row).trip_id, member_id, \(row).currency, 0, \(sign) * amount, \(sign) * amount * is_paid, 0
+            FROM expense_split WHERE expense_id = \(row).id
             """)
             + addTotals("""
-            SELECT \(row).trip_id, \(row).paid_by, \(row).currency, 0, 0, 0, \(sign) * SUM(s.amount)
-            FROM expense_split s WHERE s.expense_id = \(row).id AND s.is_paid = 1 HAVING COUNT(*) > 0
+            SELECT \(row).trip_id, \(row).paid_by, \(row).currency, 0, 0, 0, \(sign) * SUM(amount)
+            FROM expense_split WHERE expense_id = \(row).id AND is_paid = 1 HAVING COUNT(*) > 0
             """)
     }
 
@@ -152,13 +159,12 @@ enum SchemaV1 {
     /// Totals one split row contributes while its expense is live.
     private static func splitContribution(_ row: String, sign: String) -> String {
         addTotals("""
-            SELECT e.trip_id, \(row).member_id, e.currency, 0, \(sign) * \(row).amount,
-                   CASE WHEN \(row).is_paid = 1 THEN \(sign) * \(row).amount ELSE 0 END, 0
-            FROM expense e WHERE e.id = \(row).expense_id AND e.deleted_at IS NULL
+            SELECT trip_id, \(row).member_id, currency, 0, \(sign) * \(row).amount, \(sign) * \(row).amount * \(row).is_paid, 0
+            FROM expense WHERE id = \(row).expense_id AND deleted_at IS NULL
             """)
             + addTotals("""
-            SELECT e.trip_id, e.paid_by, e.currency, 0, 0, 0, \(sign) * \(row).amount
-            FROM expense e WHERE e.id = \(row).expense_id AND e.deleted_at IS NULL AND \(row).is_paid = 1
+            SELECT trip_id, paid_by, currency, 0, 0, 0, \(sign) * \(row).amount
+            FROM expense WHERE id = \(row).expense_id AND deleted_at IS NULL AND \(row).is_paid = 1
             """)
     }
 
@@ -176,8 +182,8 @@ enum SchemaV1 {
     """
 
     private static func paymentContribution(_ row: String, sign: String) -> String {
-        addTotals("SELECT \(row).trip_id, \(row).from_member, \(row).currency, 0, 0, \(sign) * \(row).amount, 0 WHERE true")
-            + addTotals("SELECT \(row).trip_id, \(row).to_member, \(row).currency, 0, 0, 0, \(sign) * \(row).amount WHERE true")
+        addTotals("SELECT \(row).trip_id, \(row).from_member, \(row).currency, 0, 0, \(sign) * \(row).amount, 0")
+            + addTotals("SELECT \(row).trip_id, \(row).to_member, \(row).currency, 0, 0, 0, \(sign) * \(row).amount")
     }
 
     static let paymentTriggers = """

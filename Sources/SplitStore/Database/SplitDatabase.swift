@@ -71,11 +71,13 @@ public final class SplitDatabase: Sendable {
                     throw StoreError.newerSchema(
                         path: path, found: version, supported: SplitDatabase.migrator.latestVersion)
                 }
-                try SplitDatabase.migrator.migrate(db)
-                // Re-check after taking the write lock: another process may have created a
-                // different schema between our first read and the migration.
-                let finalID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                guard finalID == SplitDatabase.applicationID else { throw StoreError.notSplitDatabase(path: path) }
+                if version < SplitDatabase.migrator.latestVersion {
+                    try SplitDatabase.migrator.migrate(db)
+                    // Re-check after taking the write lock: another process may have created a
+                    // different schema between our first read and the migration.
+                    let finalID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                    guard finalID == SplitDatabase.applicationID else { throw StoreError.notSplitDatabase(path: path) }
+                }
                 let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
                 if mode.lowercased() != "wal" {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")

@@ -1,10 +1,11 @@
 import SplitCore
 
-/// What reverting one activity-log entry does, stored as JSON beside the entry.
+/// What reverting one activity-log entry does, stored as JSON beside the entry (see
+/// `UndoAction+JSON.swift` for the format).
 ///
 /// Each change records its own inverse when it is made, so `undo` needs no diffing and works
 /// the same for every kind of change.
-enum UndoAction: Codable, Equatable {
+enum UndoAction: Equatable {
     /// The change cannot be undone (creating a trip).
     case none
     /// Undo of adding expenses: remove them entirely.
@@ -25,8 +26,8 @@ enum UndoAction: Codable, Equatable {
 }
 
 /// An expense as stored, for restoring after an edit.
-struct ExpenseSnapshot: Codable, Equatable {
-    struct Share: Codable, Equatable {
+struct ExpenseSnapshot: Equatable {
+    struct Share: Equatable {
         var member: String
         var amount: Int64
         var isPaid: Bool

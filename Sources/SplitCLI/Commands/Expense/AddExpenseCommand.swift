@@ -68,9 +68,16 @@ struct AddExpenseCommand: ContextCommand {
         } else {
             expenses = [try builder.build(try flags.draft(description: description, amount: amount), id: ExpenseID(context.newID()))]
         }
-        try await context.backend.addExpenses(expenses, trip: trip.id, at: context.now)
+        let now = context.now
+        try await context.backend.addExpenses(expenses, trip: trip.id, at: now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("expenses", .array(expenses.map { JSONRendering.expense($0, directory) }))]))
+            // Show the stored creation time, as `split expenses --json` will.
+            let recorded = expenses.map { expense in
+                var copy = expense
+                copy.createdAt = copy.createdAt ?? now
+                return copy
+            }
+            context.output.emit(JSONRendering.object([("expenses", .array(recorded.map { JSONRendering.expense($0, directory) }))]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             context.output.line("Added \(expense.description): \(expense.amount) paid by \(directory.name(of: expense.paidBy)) "

@@ -112,7 +112,7 @@ enum ExpenseText {
         output.line("\(expense.description): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
         output.line("Paid by \(directory.name(of: expense.paidBy))")
         var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
-        for split in expense.splits {
+        for split in JSONRendering.byName(expense.splits, directory) {
             let settled = split.memberID == expense.paidBy ? "(payer)" : (split.isPaid ? "yes" : "no")
             table.add([directory.name(of: split.memberID), Amounts.text(split.amount, expense.amount.currency), settled])
         }

@@ -47,6 +47,10 @@ struct ExpensesCommand: ContextCommand {
         if let since = filter.since, let until = filter.until, since > until {
             throw CLIError.data("--since \(since) is after --until \(until)")
         }
+        if context.output.json && !context.output.isTerminal {
+            try await streamJSON(context, trip: trip, filter: filter, directory: directory)
+            return
+        }
         let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
         if context.output.json {
             context.output.emit(JSONRendering.object([("expenses", .array(expenses.map { JSONRendering.expense($0, directory) }))]))
@@ -65,5 +69,26 @@ struct ExpensesCommand: ContextCommand {
             ])
         }
         context.output.line(table.render())
+    }
+
+    /// Compact `{"expenses":[...]}` written in chunks as rows arrive: constant memory for any
+    /// number of expenses.
+    private func streamJSON(_ context: CommandContext, trip: Trip, filter: ExpenseFilter, directory: MemberDirectory)
+        async throws {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20)
+        buffer.append(contentsOf: #"{"expenses":["#.utf8)
+        var first = true
+        try await context.backend.forEachExpense(trip: trip.id, filter: filter) { expense in
+            if !first { buffer.append(UInt8(ascii: ",")) }
+            first = false
+            JSONRendering.expense(expense, directory).write(to: &buffer)
+            if buffer.count >= 1 << 20 {
+                context.output.write(bytes: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        buffer.append(contentsOf: "]}\n".utf8)
+        context.output.write(bytes: buffer)
     }
 }

@@ -1,0 +1,103 @@
+import SplitCore
+
+/// The stored form of an ``UndoAction``: a JSON object with a `kind` and its fields, e.g.
+/// `{"kind":"setSharePaid","expense":"…","member":"…","paid":false}`.
+///
+/// Written with SplitCore's exact JSON rather than `Codable`, which keeps the command start-up
+/// free of Foundation's encoder machinery.
+extension UndoAction {
+    var json: JSONValue {
+        switch self {
+        case .none:
+            return .object(["kind": "none"])
+        case .removeExpenses(let ids):
+            return .object(["kind": "removeExpenses", "ids": .array(ids.map(JSONValue.string))])
+        case .restoreExpense(let snapshot):
+            return .object(["kind": "restoreExpense", "expense": snapshot.json])
+        case .undeleteExpense(let id):
+            return .object(["kind": "undeleteExpense", "id": .string(id)])
+        case .setSharePaid(let expense, let member, let paid):
+            return .object(["kind": "setSharePaid", "expense": .string(expense), "member": .string(member), "paid": .bool(paid)])
+        case .removePayment(let id):
+            return .object(["kind": "removePayment", "id": .string(id)])
+        case .removeMembers(let ids):
+            return .object(["kind": "removeMembers", "ids": .array(ids.map(JSONValue.string))])
+        case .renameMember(let id, let name):
+            return .object(["kind": "renameMember", "id": .string(id), "name": .string(name)])
+        case .restoreMember(let id):
+            return .object(["kind": "restoreMember", "id": .string(id)])
+        case .setRate(let currency, let rate):
+            return .object(["kind": "setRate", "currency": .string(currency), "rate": .string(orNull: rate)])
+        case .renameTrip(let name):
+            return .object(["kind": "renameTrip", "name": .string(name)])
+        }
+    }
+
+    /// Reads the stored form back; nil when it is not one this version wrote.
+    init?(json: JSONValue) {
+        func string(_ key: String) -> String? { json[key]?.stringValue }
+        func strings(_ key: String) -> [String]? {
+            guard let items = json[key]?.arrayValue else { return nil }
+            let values = items.compactMap(\.stringValue)
+            return values.count == items.count ? values : nil
+        }
+        switch string("kind") {
+        case "none": self = .none
+        case "removeExpenses": guard let ids = strings("ids") else { return nil }; self = .removeExpenses(ids)
+        case "restoreExpense":
+            guard let value = json["expense"], let snapshot = ExpenseSnapshot(json: value) else { return nil }
+            self = .restoreExpense(snapshot)
+        case "undeleteExpense": guard let id = string("id") else { return nil }; self = .undeleteExpense(id)
+        case "setSharePaid":
+            guard let expense = string("expense"), let member = string("member"), let paid = json["paid"]?.boolValue else {
+                return nil
+            }
+            self = .setSharePaid(expense: expense, member: member, paid: paid)
+        case "removePayment": guard let id = string("id") else { return nil }; self = .removePayment(id)
+        case "removeMembers": guard let ids = strings("ids") else { return nil }; self = .removeMembers(ids)
+        case "renameMember":
+            guard let id = string("id"), let name = string("name") else { return nil }
+            self = .renameMember(id: id, name: name)
+        case "restoreMember": guard let id = string("id") else { return nil }; self = .restoreMember(id)
+        case "setRate":
+            guard let currency = string("currency") else { return nil }
+            self = .setRate(currency: currency, rate: string("rate"))
+        case "renameTrip": guard let name = string("name") else { return nil }; self = .renameTrip(name: name)
+        default: return nil
+        }
+    }
+}
+
+extension ExpenseSnapshot {
+    var json: JSONValue {
+        .object([
+            "id": .string(id), "description": .string(description), "amount": .int(amount), "currency": .string(currency),
+            "category": .string(category), "paidBy": .string(paidBy), "date": .string(date), "note": .string(orNull: note),
+            "splits": .array(splits.map { share in
+                .object(["member": .string(share.member), "amount": .int(share.amount), "isPaid": .bool(share.isPaid)])
+            }),
+        ])
+    }
+
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue, let description = json["description"]?.stringValue,
+              let amount = json["amount"]?.numberText.flatMap({ Int64($0) }), let currency = json["currency"]?.stringValue,
+              let category = json["category"]?.stringValue, let paidBy = json["paidBy"]?.stringValue,
+              let date = json["date"]?.stringValue, let items = json["splits"]?.arrayValue else { return nil }
+        var splits: [Share] = []
+        for item in items {
+            guard let member = item["member"]?.stringValue, let share = item["amount"]?.numberText.flatMap({ Int64($0) }),
+                  let isPaid = item["isPaid"]?.boolValue else { return nil }
+            splits.append(Share(member: member, amount: share, isPaid: isPaid))
+        }
+        self.id = id
+        self.description = description
+        self.amount = amount
+        self.currency = currency
+        self.category = category
+        self.paidBy = paidBy
+        self.date = date
+        self.note = json["note"]?.stringValue
+        self.splits = splits
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SplitCore
+
+/// `split-bench`: prints benchmark figures; never part of the test run.
+///
+///     split-bench generate MEMBERS EXPENSES          # JSONL for `split add-expense --batch -`
+///     split-bench measure RUNS -- COMMAND ARGS...    # median wall time and peak RSS of a command
+///     split-bench settle-exact N RUNS                # in-process exact planner at N non-zero balances
+@main
+struct BenchMain {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let verb = arguments.first else { usage() }
+        switch verb {
+        case "generate":
+            guard arguments.count == 3, let members = Int(arguments[1]), let expenses = Int(arguments[2]) else { usage() }
+            Generator.write(members: members, expenses: expenses)
+        case "measure":
+            guard arguments.count >= 4, let runs = Int(arguments[1]), arguments[2] == "--" else { usage() }
+            Measure.run(command: Array(arguments[3...]), runs: runs)
+        case "settle-exact":
+            guard arguments.count == 3, let n = Int(arguments[1]), let runs = Int(arguments[2]) else { usage() }
+            SettleBench.run(n: n, runs: runs)
+        default:
+            usage()
+        }
+    }
+
+    static func usage() -> Never {
+        FileHandle.standardError.write(Data("""
+        usage: split-bench generate MEMBERS EXPENSES
+               split-bench measure RUNS -- COMMAND [ARGS...]
+               split-bench settle-exact N RUNS
+
+        """.utf8))
+        exit(64)
+    }
+}

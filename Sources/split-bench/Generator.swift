@@ -1,0 +1,67 @@
+import Foundation
+
+/// Writes a deterministic mix of expenses as JSONL: equal among all, among a subset, exact,
+/// shares and percent splits, in JPY with some USD, over 60 days.
+enum Generator {
+    static func write(members: Int, expenses: Int) {
+        var random = SplitMix(state: 42)
+        let names = (1...members).map { "M\($0)" }
+        var out = [UInt8]()
+        out.reserveCapacity(expenses * 160)
+        for index in 0..<expenses {
+            let payer = names[Int(random.next() % UInt64(members))]
+            let usd = index % 10 == 0
+            let amount = usd ? "\(1 + random.next() % 500).\(10 + random.next() % 90)" : String(100 + random.next() % 50_000)
+            let day = 1 + index % 28
+            var line = "{\"description\":\"Item \(index)\",\"amount\":\(amount),\"paidBy\":\"\(payer)\","
+            line += "\"date\":\"2025-0\(1 + index % 2)-\(day < 10 ? "0" : "")\(day)\""
+            if usd { line += ",\"currency\":\"USD\"" }
+            let sharers = Array(names.shuffledPrefix(2 + Int(random.next() % 4), using: &random))
+            switch index % 5 {
+            case 1:
+                line += ",\"among\":[" + sharers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            case 2 where !usd:
+                let total = Int(amount)!
+                let first = total / 2
+                line += ",\"exact\":{\"\(sharers[0])\":\(first),\"\(sharers[1])\":\(total - first)}"
+            case 3:
+                line += ",\"shares\":{" + sharers.enumerated().map { "\"\($1)\":\($0 + 1)" }.joined(separator: ",") + "}"
+            case 4:
+                let percents = sharers.count == 2 ? [60, 40] : [50, 30, 20]
+                line += ",\"percent\":{" + zip(sharers, percents).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+            default:
+                break
+            }
+            line += ",\"category\":\"\(["Meal", "Transport", "Tickets", "Shopping", "Hotel", "Other"][index % 6])\"}\n"
+            out.append(contentsOf: line.utf8)
+            if out.count > 1 << 20 {
+                FileHandle.standardOutput.write(Data(out))
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        FileHandle.standardOutput.write(Data(out))
+    }
+}
+
+/// SplitMix64: small, fast and deterministic.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Array {
+    func shuffledPrefix(_ count: Int, using random: inout SplitMix) -> ArraySlice<Element> {
+        var copy = self
+        for index in 0..<Swift.min(count, copy.count) {
+            let other = index + Int(random.next() % UInt64(copy.count - index))
+            copy.swapAt(index, other)
+        }
+        return copy.prefix(count)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@Suite("Help, version and completion")
+struct HelpTests {
+    static let commands: [String] = [
+        "", "trip", "trip create", "trip list", "trip use", "trip show", "trip rename", "trip delete", "trip rate",
+        "member", "member add", "member list", "member rename", "member remove",
+        "add-expense", "expenses", "expense", "expense show", "expense edit", "expense delete",
+        "balances", "settle", "pay", "mark-paid", "summary", "log", "undo",
+    ]
+
+    @Test("--help of every command exits 0 and shows an example", arguments: commands)
+    func help(_ command: String) throws {
+        let cli = try CLI()
+        let path = command.split(separator: " ").map(String.init)
+        let result = try cli.run(path + ["--help"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("USAGE: split\(command.isEmpty ? "" : " " + command)"), "\(result)")
+        #expect(result.stdout.contains("Example"), "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        // Help never touches a database.
+        #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
+        // `split help <command>` says the same.
+        let viaHelp = try cli.run(["help"] + path)
+        #expect(viaHelp.status == 0 && viaHelp.stdout == result.stdout, "\(viaHelp)")
+    }
+
+    @Test("the root help lists every command and the exit codes")
+    func rootHelp() throws {
+        let cli = try CLI()
+        let help = try cli.ok("--help").stdout
+        for command in ["trip", "member", "add-expense", "expenses", "expense", "balances", "settle", "pay", "mark-paid",
+                        "summary", "log", "undo"] {
+            #expect(help.contains("\n  \(command) "), "missing \(command)")
+        }
+        #expect(help.contains("64 usage") && help.contains("74 database"))
+    }
+
+    @Test("--version prints the version")
+    func version() throws {
+        let cli = try CLI()
+        let result = try cli.ok("--version")
+        #expect(result.stdout == "split 0.1.0\n")
+    }
+
+    @Test("completion scripts mention the commands", arguments: ["bash", "zsh", "fish"])
+    func completion(_ shell: String) throws {
+        let cli = try CLI()
+        let result = try cli.ok("--generate-completion-script", shell)
+        #expect(result.stdout.contains("add-expense"))
+        #expect(result.stdout.contains("mark-paid"))
+        #expect(result.stdout.count > 500)
+    }
+}
