@@ -151,6 +151,7 @@ struct AddExpenseTests {
         #expect(lines[0].contains("DATE") && lines[0].contains("SPLIT AMONG"))
         #expect(lines[1].contains("2025-01-18") && lines[1].contains("Newest") && lines[1].contains("JPY 200")
                 && lines[1].contains("Bea, Chen"))
+        #expect(lines[2].contains("Middle") && lines[2].contains("Alex, Bea, Chen, Dana"))
         #expect(lines[3].contains("Oldest"))
     }
 

@@ -184,7 +184,7 @@ struct BalancesSettleTests {
 
         let text = try cli.ok("summary").stdout
         #expect(text.contains("JPY: 62000 in 5 expenses\n"))
-        #expect(text.contains("USD: 10.50 in 1 expenses\n"))
+        #expect(text.contains("USD: 10.50 in 1 expense\n"))
         #expect(text.contains("  Meal       2000      1\n"))
     }
 }

@@ -15,6 +15,9 @@ struct ExpenseEditTests {
         #expect(text.stdout.contains("Alex     3000  (payer)"))
         #expect(text.stdout.contains("Bea      3000  no"))
         #expect(text.stdout.contains("Note: izakaya\n"))
+        // Shares are listed in name order.
+        let rows = text.stdout.split(separator: "\n").dropFirst(3).prefix(4).map { $0.split(separator: " ").first.map(String.init) }
+        #expect(rows == ["Alex", "Bea", "Chen", "Dana"])
         #expect(text.stdout.hasSuffix("Id: \(id)\n"))
 
         let json = try cli.json("expense", "show", id.uppercased())

@@ -132,12 +132,7 @@ struct ExpenseBuilder {
         return try AmountParser.parse(text, currency: currency)
     }
 
-    private func sorted(_ ids: [MemberID]) -> [MemberID] {
-        ids.sorted { lhs, rhs in
-            let (l, r) = (Member.key(for: members.name(of: lhs)), Member.key(for: members.name(of: rhs)))
-            return l != r ? l < r : lhs < rhs
-        }
-    }
+    private func sorted(_ ids: [MemberID]) -> [MemberID] { members.sortedByName(ids) }
 
     private func resolveUnique(_ names: [String]) throws -> [MemberID] {
         var seen = Set<MemberID>()

@@ -49,10 +49,7 @@ enum JSONRendering {
 
     /// Splits in member-name order (case-insensitive, then id), the order every listing uses.
     static func byName(_ splits: [ExpenseSplit], _ names: MemberDirectory) -> [ExpenseSplit] {
-        splits.sorted { lhs, rhs in
-            let (l, r) = (Member.key(for: names.name(of: lhs.memberID)), Member.key(for: names.name(of: rhs.memberID)))
-            return l != r ? l < r : lhs.memberID < rhs.memberID
-        }
+        splits.sorted { names.inNameOrder($0.memberID, $1.memberID) }
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {

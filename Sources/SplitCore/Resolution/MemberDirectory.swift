@@ -3,12 +3,30 @@
 public struct MemberDirectory: Sendable {
     public let members: [Member]
     private let byID: [MemberID: Member]
+    /// Position of each member in name order (case-insensitive, then id).
+    private let rank: [MemberID: Int]
 
     public init(_ members: [Member]) {
         self.members = members
         var byID: [MemberID: Member] = [:]
         for member in members { byID[member.id] = member }
         self.byID = byID
+        let ordered = members.map { ($0.nameKey, $0.id) }.sorted { $0 < $1 }
+        var rank: [MemberID: Int] = [:]
+        for (index, entry) in ordered.enumerated() { rank[entry.1] = index }
+        self.rank = rank
+    }
+
+    /// `ids` in name order (case-insensitive, then id); unknown ids last, by id. This is the
+    /// order splits are allocated and listed in, so remainder tie-breaks are stable.
+    public func sortedByName(_ ids: [MemberID]) -> [MemberID] {
+        ids.sorted(by: inNameOrder)
+    }
+
+    /// True when `lhs` comes before `rhs` in name order.
+    public func inNameOrder(_ lhs: MemberID, _ rhs: MemberID) -> Bool {
+        let (l, r) = (rank[lhs] ?? Int.max, rank[rhs] ?? Int.max)
+        return l != r ? l < r : lhs < rhs
     }
 
     public func member(id: MemberID) -> Member? { byID[id] }

@@ -6,6 +6,11 @@ extension LocalBackend {
         guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
         for expense in expenses { try expense.validate() }
         try database.write { db in
+            if expenses.count > 1000 {
+                // A big batch is one transaction: give SQLite room to keep its dirty pages in
+                // memory instead of spilling them to the WAL over and over (64 MB at most).
+                try db.execute(sql: "PRAGMA cache_size = -65536")
+            }
             try requireTrip(db, trip)
             let live = try liveMemberIDs(db, trip: trip)
             for expense in expenses {

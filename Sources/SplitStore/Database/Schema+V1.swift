@@ -5,11 +5,10 @@ import GRDB
 /// The schema enforces what it can: NOT NULL, foreign keys, CHECKs on money (integer minor
 /// units, positive), categories, dates and names. `balance_total` is a running total per trip,
 /// member and currency kept by triggers, so `split settle` and `split balances` read a few
-/// rows instead of every split; the triggers (through `balance_change`) are its only writers.
+/// rows instead of every split; the triggers are the only writers of that table.
 enum SchemaV1 {
     static func apply(_ db: Database) throws {
         try db.execute(sql: tables)
-        try db.execute(sql: balanceChange)
         try db.execute(sql: expenseTriggers)
         try db.execute(sql: splitTriggers)
         try db.execute(sql: paymentTriggers)
@@ -105,101 +104,104 @@ enum SchemaV1 {
     ) WITHOUT ROWID;
     """
 
-    /// Every change to the totals goes through this view: its one INSTEAD OF trigger adds the
-    /// row to `balance_total`. Keeping the upsert in one place keeps the schema short, and the
-    /// schema is parsed on every connection.
-    static let balanceChange = """
-    CREATE VIEW balance_change (trip_id, member_id, currency, paid, share, made, received) AS
-        SELECT trip_id, member_id, currency, paid, share, made, received FROM balance_total WHERE 0;
-    CREATE TRIGGER balance_change_apply INSTEAD OF INSERT ON balance_change BEGIN
+    /// One statement adding every row of `selects` to `balance_total`.
+    ///
+    /// Each trigger is a single upsert over a `UNION ALL` of its contributions: no temporary
+    /// tables (an INSTEAD OF view would build one per firing, doubling import time), and a
+    /// short schema, which SQLite parses on every connection. `WHERE true` on a bare SELECT
+    /// keeps SQLite from reading `ON CONFLICT` as part of it.
+    private static func addTotals(_ selects: [String]) -> String {
+        let rows = selects.map { $0.contains(" WHERE ") || $0.contains(" HAVING ") ? $0 : $0 + " WHERE true" }
+        return """
         INSERT INTO balance_total (trip_id, member_id, currency, paid, share, made, received)
-        VALUES (NEW.trip_id, NEW.member_id, NEW.currency, NEW.paid, NEW.share, NEW.made, NEW.received)
+        \(rows.joined(separator: "\nUNION ALL "))
         ON CONFLICT (trip_id, member_id, currency) DO UPDATE SET
             paid = paid + excluded.paid, share = share + excluded.share,
             made = made + excluded.made, received = received + excluded.received;
-    END;
-    """
-
-    private static func addTotals(_ select: String) -> String {
-        "INSERT INTO balance_change \(select);\n"
+        """
     }
 
     /// Totals one live expense contributes, with `sign` +1 or −1, read from row `row` (NEW/OLD):
     /// the payer's `paid`, each sharer's `share` (and `made` when paid back), and the payer's
     /// `received` for the shares paid back.
-    private static func expenseContribution(_ row: String, sign: String) -> String {
-        addTotals("SELECT \(row).trip_id, \(row).paid_by, \(row).currency, \(sign) * \(row).amount, 0, 0, 0")
-            + addTotals("""
+    private static func expenseContribution(_ row: String, sign: String) -> [String] {
+        [
+            "SELECT \(row).trip_id, \(row).paid_by, \(row).currency, \(sign) * \(row).amount, 0, 0, 0",
+            """
             SELECT \(row).trip_id, member_id, \(row).currency, 0, \(sign) * amount, \(sign) * amount * is_paid, 0
             FROM expense_split WHERE expense_id = \(row).id
-            """)
-            + addTotals("""
+            """,
+            """
             SELECT \(row).trip_id, \(row).paid_by, \(row).currency, 0, 0, 0, \(sign) * SUM(amount)
             FROM expense_split WHERE expense_id = \(row).id AND is_paid = 1 HAVING COUNT(*) > 0
-            """)
+            """,
+        ]
     }
 
     static let expenseTriggers = """
     CREATE TRIGGER expense_insert AFTER INSERT ON expense WHEN NEW.deleted_at IS NULL BEGIN
-    \(expenseContribution("NEW", sign: "1"))
+    \(addTotals(expenseContribution("NEW", sign: "1")))
     END;
     CREATE TRIGGER expense_update_old AFTER UPDATE OF trip_id, amount, currency, paid_by, deleted_at ON expense
     WHEN OLD.deleted_at IS NULL BEGIN
-    \(expenseContribution("OLD", sign: "-1"))
+    \(addTotals(expenseContribution("OLD", sign: "-1")))
     END;
     CREATE TRIGGER expense_update_new AFTER UPDATE OF trip_id, amount, currency, paid_by, deleted_at ON expense
     WHEN NEW.deleted_at IS NULL BEGIN
-    \(expenseContribution("NEW", sign: "1"))
+    \(addTotals(expenseContribution("NEW", sign: "1")))
     END;
     CREATE TRIGGER expense_delete BEFORE DELETE ON expense WHEN OLD.deleted_at IS NULL BEGIN
-    \(expenseContribution("OLD", sign: "-1"))
+    \(addTotals(expenseContribution("OLD", sign: "-1")))
     END;
     """
 
     /// Totals one split row contributes while its expense is live.
-    private static func splitContribution(_ row: String, sign: String) -> String {
-        addTotals("""
+    private static func splitContribution(_ row: String, sign: String) -> [String] {
+        [
+            """
             SELECT trip_id, \(row).member_id, currency, 0, \(sign) * \(row).amount, \(sign) * \(row).amount * \(row).is_paid, 0
             FROM expense WHERE id = \(row).expense_id AND deleted_at IS NULL
-            """)
-            + addTotals("""
+            """,
+            """
             SELECT trip_id, paid_by, currency, 0, 0, 0, \(sign) * \(row).amount
             FROM expense WHERE id = \(row).expense_id AND deleted_at IS NULL AND \(row).is_paid = 1
-            """)
+            """,
+        ]
     }
 
     static let splitTriggers = """
     CREATE TRIGGER split_insert AFTER INSERT ON expense_split BEGIN
-    \(splitContribution("NEW", sign: "1"))
+    \(addTotals(splitContribution("NEW", sign: "1")))
     END;
     CREATE TRIGGER split_update AFTER UPDATE OF expense_id, member_id, amount, is_paid ON expense_split BEGIN
-    \(splitContribution("OLD", sign: "-1"))
-    \(splitContribution("NEW", sign: "1"))
+    \(addTotals(splitContribution("OLD", sign: "-1") + splitContribution("NEW", sign: "1")))
     END;
     CREATE TRIGGER split_delete AFTER DELETE ON expense_split BEGIN
-    \(splitContribution("OLD", sign: "-1"))
+    \(addTotals(splitContribution("OLD", sign: "-1")))
     END;
     """
 
-    private static func paymentContribution(_ row: String, sign: String) -> String {
-        addTotals("SELECT \(row).trip_id, \(row).from_member, \(row).currency, 0, 0, \(sign) * \(row).amount, 0")
-            + addTotals("SELECT \(row).trip_id, \(row).to_member, \(row).currency, 0, 0, 0, \(sign) * \(row).amount")
+    private static func paymentContribution(_ row: String, sign: String) -> [String] {
+        [
+            "SELECT \(row).trip_id, \(row).from_member, \(row).currency, 0, 0, \(sign) * \(row).amount, 0",
+            "SELECT \(row).trip_id, \(row).to_member, \(row).currency, 0, 0, 0, \(sign) * \(row).amount",
+        ]
     }
 
     static let paymentTriggers = """
     CREATE TRIGGER payment_insert AFTER INSERT ON payment WHEN NEW.deleted_at IS NULL BEGIN
-    \(paymentContribution("NEW", sign: "1"))
+    \(addTotals(paymentContribution("NEW", sign: "1")))
     END;
     CREATE TRIGGER payment_update_old AFTER UPDATE OF from_member, to_member, amount, currency, deleted_at ON payment
     WHEN OLD.deleted_at IS NULL BEGIN
-    \(paymentContribution("OLD", sign: "-1"))
+    \(addTotals(paymentContribution("OLD", sign: "-1")))
     END;
     CREATE TRIGGER payment_update_new AFTER UPDATE OF from_member, to_member, amount, currency, deleted_at ON payment
     WHEN NEW.deleted_at IS NULL BEGIN
-    \(paymentContribution("NEW", sign: "1"))
+    \(addTotals(paymentContribution("NEW", sign: "1")))
     END;
     CREATE TRIGGER payment_delete BEFORE DELETE ON payment WHEN OLD.deleted_at IS NULL BEGIN
-    \(paymentContribution("OLD", sign: "-1"))
+    \(addTotals(paymentContribution("OLD", sign: "-1")))
     END;
     """
 }

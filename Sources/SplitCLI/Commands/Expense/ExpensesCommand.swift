@@ -65,7 +65,7 @@ struct ExpensesCommand: ContextCommand {
             table.add([
                 expense.date.description, expense.id.short, expense.description, expense.amount.description,
                 expense.category.rawValue, directory.name(of: expense.paidBy),
-                expense.splits.filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }.joined(separator: ", "),
+                JSONRendering.byName(expense.splits, directory).filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }.joined(separator: ", "),
             ])
         }
         context.output.line(table.render())

@@ -28,7 +28,7 @@ struct MarkPaidCommand: ContextCommand {
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
         let debtor = try directory.resolve(member)
         guard let split = expense.splits.first(where: { $0.memberID == debtor.id }) else {
-            let sharers = expense.splits.map { directory.name(of: $0.memberID) }.joined(separator: ", ")
+            let sharers = JSONRendering.byName(expense.splits, directory).map { directory.name(of: $0.memberID) }.joined(separator: ", ")
             throw CLIError.data("\(debtor.name) has no share in '\(expense.description)'; its shares belong to \(sharers)")
         }
         guard debtor.id != expense.paidBy else {

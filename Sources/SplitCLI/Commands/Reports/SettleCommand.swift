@@ -39,9 +39,7 @@ struct SettleCommand: ContextCommand {
         let plans = try all.map { balances in
             let transfers = try SettlementPlanner.plan(balances.balances.map { MemberNet(memberID: $0.memberID, net: $0.net) })
             return (balances, transfers.sorted { lhs, rhs in
-                let l = (Member.key(for: directory.name(of: lhs.from)), Member.key(for: directory.name(of: lhs.to)))
-                let r = (Member.key(for: directory.name(of: rhs.from)), Member.key(for: directory.name(of: rhs.to)))
-                return l != r ? l < r : (lhs.from, lhs.to) < (rhs.from, rhs.to)
+                lhs.from != rhs.from ? directory.inNameOrder(lhs.from, rhs.from) : directory.inNameOrder(lhs.to, rhs.to)
             })
         }
         if context.output.json {

@@ -52,7 +52,8 @@ struct SummaryCommand: ContextCommand {
             if index > 0 { context.output.line() }
             let inCurrency = categories.filter { $0.currency == currency }
             let total = inCurrency.reduce(Int64(0)) { $0 + $1.total }
-            context.output.line("\(currency.code): \(Amounts.text(total, currency)) in \(inCurrency.reduce(0) { $0 + $1.count }) expenses")
+            let count = inCurrency.reduce(0) { $0 + $1.count }
+            context.output.line("\(currency.code): \(Amounts.text(total, currency)) in \(count) expense\(count == 1 ? "" : "s")")
             var members = TextTable(["MEMBER", "PAID", "SHARE"], rightAligned: [1, 2])
             for balance in balances.first(where: { $0.currency == currency })?.balances ?? [] {
                 members.add([directory.name(of: balance.memberID), Amounts.text(balance.totalPaid, currency),
