@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// The root `split` command.
 public struct SplitCommand: AsyncParsableCommand {
@@ -38,11 +37,6 @@ protocol ContextCommand: AsyncParsableCommand {
 
 extension ContextCommand {
     mutating func run() async throws {
-        let context = try CommandContext.make(global)
-        try await run(context)
-        // Exit while the connection is still open. Closing the last connection makes SQLite
-        // checkpoint and delete the WAL, which costs more than a small command itself; the WAL
-        // is crash-safe, stays bounded by auto-checkpoints, and the next command reuses it.
-        Foundation.exit(0)
+        try await run(try CommandContext.make(global))
     }
 }
