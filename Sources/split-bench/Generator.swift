@@ -1,10 +1,11 @@
 import Foundation
+import SplitCore
 
 /// Writes a deterministic mix of expenses as JSONL: equal among all, among a subset, exact,
 /// shares and percent splits, in JPY with some USD, over 60 days.
 enum Generator {
     static func write(members: Int, expenses: Int) {
-        var random = SplitMix(state: 42)
+        var random = SplitMix64(seed: 42)
         let names = (1...members).map { "M\($0)" }
         var out = [UInt8]()
         out.reserveCapacity(expenses * 160)
@@ -43,20 +44,8 @@ enum Generator {
     }
 }
 
-/// SplitMix64: small, fast and deterministic.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 extension Array {
-    func shuffledPrefix(_ count: Int, using random: inout SplitMix) -> ArraySlice<Element> {
+    func shuffledPrefix(_ count: Int, using random: inout SplitMix64) -> ArraySlice<Element> {
         var copy = self
         for index in 0..<Swift.min(count, copy.count) {
             let other = index + Int(random.next() % UInt64(copy.count - index))

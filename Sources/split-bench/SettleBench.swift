@@ -5,7 +5,7 @@ import SplitCore
 /// subgroup except everyone (the DP's worst case: nothing can be split off early).
 enum SettleBench {
     static func run(n: Int, runs: Int) {
-        var random = SplitMix(state: 7)
+        var random = SplitMix64(seed: 7)
         var times: [Double] = []
         var transferCount = 0
         for _ in 0..<max(1, runs) {

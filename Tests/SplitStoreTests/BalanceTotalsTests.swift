@@ -7,22 +7,10 @@ import SplitCore
 /// SplitCore's `BalanceCalculator`, whatever sequence of changes (and undos) produced them.
 @Suite("Balance totals kept by triggers")
 struct BalanceTotalsTests {
-    /// A small deterministic generator so failures reproduce from the seed.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [1, 2, 3, 4])
     func randomOperationsKeepTotalsExact(seed: UInt64) async throws {
         var fixture = try StoreFixture()
-        var random = SeededRandom(state: seed)
+        var random = SplitMix64(seed: seed)
         let (trip, members) = try await fixture.trip(["Alex", "Bea", "Chen", "Dana", "Eve"])
         let backend = fixture.backend
         let currencies = ["JPY", "USD", "KWD"]

@@ -17,7 +17,7 @@ struct JSONRoundTripTests {
     }
 
     @Test func generatedValuesSurviveBothFormats() throws {
-        var generator = JSONTestRandom(state: 2024)
+        var generator = SplitMix64(seed: 2024)
         for _ in 0..<300 {
             let value = Self.randomValue(depth: 0, using: &generator)
             #expect(try JSONParser.parse(value.serialized()) == value)
@@ -30,7 +30,7 @@ struct JSONRoundTripTests {
     ]
     private static let numbers = ["0", "-0", "10.01", "1e309", "-1E-7", "12345678901234567890.123", "7"]
 
-    private static func randomValue(depth: Int, using generator: inout JSONTestRandom) -> JSONValue {
+    private static func randomValue(depth: Int, using generator: inout SplitMix64) -> JSONValue {
         let kind = depth >= 4 ? Int.random(in: 0..<4, using: &generator) : Int.random(in: 0..<6, using: &generator)
         switch kind {
         case 0: return .null
@@ -51,20 +51,8 @@ struct JSONRoundTripTests {
         }
     }
 
-    private static func randomString(using generator: inout JSONTestRandom) -> String {
+    private static func randomString(using generator: inout SplitMix64) -> String {
         let count = Int.random(in: 0..<6, using: &generator)
         return (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
-    }
-}
-
-/// Deterministic pseudo-random numbers (SplitMix64), so generated cases are the same every run.
-private struct JSONTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
