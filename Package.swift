@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
-        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCore"]),
+        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
-/// Plain aligned columns for terminal output. Numeric columns align right.
+/// Plain aligned columns for terminal output. Numeric columns align right; widths count
+/// terminal columns (``DisplayWidth``), so CJK names line up.
 struct TextTable {
     var header: [String]
     var rows: [[String]] = []
@@ -17,12 +18,12 @@ struct TextTable {
         var widths = Array(repeating: 0, count: header.count)
         for row in all {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], cell.count)
+                widths[index] = max(widths[index], DisplayWidth.of(cell))
             }
         }
         return all.map { row in
             let cells = row.enumerated().map { index, cell in
-                let padding = String(repeating: " ", count: max(0, widths[index] - cell.count))
+                let padding = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(cell)))
                 return rightAligned.contains(index) ? padding + cell : cell + padding
             }
             var line = indent + cells.joined(separator: "  ")

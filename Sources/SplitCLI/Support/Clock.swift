@@ -34,4 +34,10 @@ struct Clock: Sendable {
         let instant = now()
         return Timestamp(millisecondsSince1970: instant.millisecondsSince1970 + utcOffsetSeconds(instant) * 1000).utcDate
     }
+
+    /// `2025-01-20 18:30:05` in the user's time zone, for listings.
+    func localText(_ instant: Timestamp) -> String {
+        let local = Timestamp(millisecondsSince1970: instant.millisecondsSince1970 + utcOffsetSeconds(instant) * 1000)
+        return String(local.iso8601.prefix(19)).replacingOccurrences(of: "T", with: " ")
+    }
 }

@@ -20,8 +20,9 @@ public final class SplitDatabase: Sendable {
     let queue: DatabaseQueue
 
     /// Opens (or creates) the database at `path`.
-    /// - Parameter busyTimeout: how long a writer waits for another process's transaction.
-    public init(path: String, busyTimeout: TimeInterval = 10) throws(StoreError) {
+    /// - Parameter busyTimeout: how long a writer waits for another process's transaction (a
+    ///   large `--batch` import can hold the write lock for several seconds).
+    public init(path: String, busyTimeout: TimeInterval = 30) throws(StoreError) {
         self.path = path
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false

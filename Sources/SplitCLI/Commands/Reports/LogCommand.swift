@@ -1,4 +1,3 @@
-import Foundation
 import ArgumentParser
 import SplitCore
 
@@ -35,7 +34,7 @@ struct LogCommand: ContextCommand {
         }
         for entry in entries {
             let undone = entry.undoneAt == nil ? "" : "  (undone)"
-            context.output.line("\(entry.at.iso8601.prefix(19).replacingOccurrences(of: "T", with: " "))  \(entry.summary)\(undone)")
+            context.output.line("\(context.clock.localText(entry.at))  \(entry.summary)\(undone)")
         }
     }
 }
