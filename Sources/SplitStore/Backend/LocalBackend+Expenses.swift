@@ -11,15 +11,15 @@ extension LocalBackend {
                 // memory instead of spilling them to the WAL over and over (64 MB at most).
                 try db.execute(sql: "PRAGMA cache_size = -65536")
             }
-            try requireTrip(db, trip)
-            let live = try liveMemberIDs(db, trip: trip)
+            // One read serves the membership check and the log line. A trip deleted meanwhile
+            // has no live members, so its expenses are refused here too.
+            let names = try liveMemberNames(db, trip: trip)
             for expense in expenses {
-                try Self.requireMembers(of: expense, in: live)
+                try Self.requireMembers(of: expense, in: names)
                 try insert(db, expense, trip: trip, at: at)
             }
             let summary: String
             if expenses.count == 1, let expense = expenses.first {
-                let names = try memberNames(db, trip: trip)
                 summary = "added expense '\(expense.description)' \(expense.amount) paid by \(names[expense.paidBy] ?? "?")"
             } else {
                 summary = "added \(expenses.count) expenses"
@@ -53,11 +53,11 @@ extension LocalBackend {
         }
     }
 
-    static func requireMembers(of expense: Expense, in live: Set<MemberID>) throws {
-        guard live.contains(expense.paidBy) else {
+    static func requireMembers(of expense: Expense, in live: [MemberID: String]) throws {
+        guard live[expense.paidBy] != nil else {
             throw StoreError.invalid("payer \(expense.paidBy.short) of '\(expense.description)' is not a member of this trip")
         }
-        for split in expense.splits where !live.contains(split.memberID) {
+        for split in expense.splits where live[split.memberID] == nil {
             throw StoreError.invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")
         }
     }
@@ -158,7 +158,7 @@ extension LocalBackend {
         try expense.validate()
         try database.write { db in
             let old = try findExpense(db, expense.id.rawValue, trip: trip)
-            try Self.requireMembers(of: expense, in: try liveMemberIDs(db, trip: trip))
+            try Self.requireMembers(of: expense, in: try liveMemberNames(db, trip: trip))
             try overwrite(db, with: expense, at: at)
             try log(db, trip: trip, at: at, action: "expense.edit", summary: "edited expense '\(expense.description)'",
                     undo: .restoreExpense(ExpenseSnapshot(old)))

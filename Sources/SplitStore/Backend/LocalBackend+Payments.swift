@@ -6,9 +6,8 @@ extension LocalBackend {
         guard payment.from != payment.to else { throw StoreError.invalid("a payment needs two different members") }
         guard payment.amount.minorUnits > 0 else { throw MoneyError.notPositive(payment.amount.majorText) }
         try database.write { db in
-            try requireTrip(db, trip)
-            let live = try liveMemberIDs(db, trip: trip)
-            guard live.contains(payment.from), live.contains(payment.to) else {
+            let names = try liveMemberNames(db, trip: trip)
+            guard names[payment.from] != nil, names[payment.to] != nil else {
                 throw StoreError.invalid("both members of a payment must be in this trip")
             }
             try db.execute(sql: """
@@ -18,7 +17,6 @@ extension LocalBackend {
                     payment.id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue,
                     payment.amount.minorUnits, payment.amount.currency.code, payment.date.description, payment.note, at.iso8601,
                 ])
-            let names = try memberNames(db, trip: trip)
             try log(db, trip: trip, at: at, action: "payment.add",
                     summary: "\(names[payment.from] ?? "?") paid \(names[payment.to] ?? "?") \(payment.amount)",
                     undo: .removePayment(payment.id.rawValue))

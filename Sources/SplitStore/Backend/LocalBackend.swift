@@ -30,11 +30,15 @@ public final class LocalBackend: SplitBackend, Sendable {
         return names
     }
 
-    /// Ids of the trip's live members.
-    func liveMemberIDs(_ db: Database, trip: TripID) throws -> Set<MemberID> {
-        let ids = try String.fetchAll(
-            db, sql: "SELECT id FROM member WHERE trip_id = ? AND removed_at IS NULL", arguments: [trip.rawValue])
-        return Set(ids.map(MemberID.init))
+    /// Names of the trip's live (not removed) members by id.
+    func liveMemberNames(_ db: Database, trip: TripID) throws -> [MemberID: String] {
+        var names: [MemberID: String] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, name FROM member WHERE trip_id = ? AND removed_at IS NULL", arguments: [trip.rawValue])
+        while let row = try rows.next() {
+            names[MemberID(row[0] as String)] = row[1]
+        }
+        return names
     }
 
     /// Throws unless the trip exists.

@@ -24,23 +24,7 @@ public final class SplitDatabase: Sendable {
     ///   large `--batch` import can hold the write lock for several seconds).
     public init(path: String, busyTimeout: TimeInterval = 30) throws(StoreError) {
         self.path = path
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue {
-            throw .cannotOpen(path: path, reason: "it is a directory")
-        }
-        if !exists {
-            let parent = (path as NSString).deletingLastPathComponent
-            if !parent.isEmpty && !fileManager.fileExists(atPath: parent) {
-                do {
-                    try fileManager.createDirectory(
-                        atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                } catch {
-                    throw .cannotOpen(path: path, reason: "cannot create folder \(parent)")
-                }
-            }
-        }
+        try SplitDatabase.prepareLocation(path)
 
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -56,12 +40,34 @@ public final class SplitDatabase: Sendable {
         try prepare()
     }
 
+    /// Refuses a directory, and creates the missing parent folders (mode 0700) of a new file.
+    /// Uses `stat`/`mkdir` directly: this runs at the start of every command.
+    static func prepareLocation(_ path: String) throws(StoreError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .cannotOpen(path: path, reason: "it is a directory") }
+            return
+        }
+        var folder = ""
+        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        for (index, component) in components.enumerated() {
+            folder += (index == 0 ? "" : "/") + component
+            guard !folder.isEmpty, stat(folder, &info) != 0 else { continue }
+            guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
+                throw .cannotOpen(path: path, reason: "cannot create folder \(folder)")
+            }
+        }
+    }
+
     /// Validates the file, migrates it, and switches it to WAL, in that order.
     private func prepare() throws(StoreError) {
         do {
             try queue.writeWithoutTransaction { db in
-                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                // One statement for both header fields: every command runs this.
+                let header = try Row.fetchOne(
+                    db, sql: "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
+                let applicationID: Int32 = header?[0] ?? 0
+                let version: Int = header?[1] ?? 0
                 if applicationID != SplitDatabase.applicationID {
                     let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
                     guard applicationID == 0, version == 0, objects == 0 else {
@@ -79,6 +85,8 @@ public final class SplitDatabase: Sendable {
                     let finalID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                     guard finalID == SplitDatabase.applicationID else { throw StoreError.notSplitDatabase(path: path) }
                 }
+                // WAL is a property of the file; checked every time in case a process died
+                // between creating the schema and switching the journal.
                 let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
                 if mode.lowercased() != "wal" {
                     try db.execute(sql: "PRAGMA journal_mode = WAL")
