@@ -57,3 +57,17 @@ import Testing
         #expect(try AmountParser.parse(padded, currency: usd) == 1234)
     }
 }
+
+@Suite("Amount parser: zero shares")
+struct AmountParserZeroTests {
+    @Test func zeroIsAcceptedOnlyWhenAllowed() throws {
+        let usd = try Currency(code: "USD")
+        #expect(try AmountParser.parse("0.00", currency: usd, allowingZero: true) == 0)
+        #expect(try AmountParser.parse("2.50", currency: usd, allowingZero: true) == 250)
+        #expect(throws: MoneyError.notPositive("0.00")) { try AmountParser.parse("0.00", currency: usd) }
+        #expect(throws: MoneyError.malformed("0.")) { try AmountParser.parse("0.", currency: usd, allowingZero: true) }
+        #expect(throws: MoneyError.tooPrecise("0.001", currency: "USD", exponent: 2)) {
+            try AmountParser.parse("0.001", currency: usd, allowingZero: true)
+        }
+    }
+}

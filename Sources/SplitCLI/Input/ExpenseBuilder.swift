@@ -107,7 +107,7 @@ struct ExpenseBuilder {
         case .exact(let pairs):
             let resolved = try resolvePairs(pairs)
             rule = .exact(try resolved.map { member, text in
-                MemberAmount(memberID: member, amount: try shareAmount(text, currency: amount.currency))
+                MemberAmount(memberID: member, amount: try AmountParser.parse(text, currency: amount.currency, allowingZero: true))
             })
         case .percent(let pairs):
             rule = .percent(try resolvePairs(pairs).map { member, text in
@@ -121,15 +121,6 @@ struct ExpenseBuilder {
         return try SplitAllocator.splits(amount: amount, rule: rule).map {
             ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
         }
-    }
-
-    /// An exact share: like an amount, but 0 is allowed (a member who shares nothing).
-    private func shareAmount(_ text: String, currency: Currency) throws -> Int64 {
-        if !text.isEmpty, text.allSatisfy({ $0 == "0" || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
-           text.first != ".", text.last != "." {
-            return 0
-        }
-        return try AmountParser.parse(text, currency: currency)
     }
 
     private func sorted(_ ids: [MemberID]) -> [MemberID] { members.sortedByName(ids) }

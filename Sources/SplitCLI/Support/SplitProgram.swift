@@ -23,8 +23,6 @@ public enum SplitProgram {
             exit(0)
         } catch let error as UserFacingError {
             fail(error.message, code: ExitStatus.code(for: error.kind))
-        } catch let error as DecodingError {
-            fail("unreadable data: \(error)", code: 65)
         } catch {
             SplitCommand.exit(withError: error)
         }

@@ -10,8 +10,9 @@
 ///
 /// Checks run in that order, so `0.001` for USD is too precise rather than zero. Digit strings of
 /// any length are handled without overflow: they are measured before they are valued.
+/// `allowingZero` accepts a zero amount, for exact split shares where a member owes nothing.
 public enum AmountParser {
-    public static func parse(_ text: String, currency: Currency) throws(MoneyError) -> Int64 {
+    public static func parse(_ text: String, currency: Currency, allowingZero: Bool = false) throws(MoneyError) -> Int64 {
         guard !text.isEmpty else { throw .empty }
         guard let literal = Literal(text) else { throw .malformed(text) }
         guard literal.fraction.count <= currency.exponent else {
@@ -20,7 +21,7 @@ public enum AmountParser {
         guard let minor = literal.scaled(by: currency.exponent, limit: Money.maxMinorUnits) else {
             throw .tooLarge(text, limit: DecimalText.major(Money.maxMinorUnits, exponent: currency.exponent))
         }
-        guard minor > 0 else { throw .notPositive(text) }
+        guard minor > 0 || allowingZero else { throw .notPositive(text) }
         return minor
     }
 }

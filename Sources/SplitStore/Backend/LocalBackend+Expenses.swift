@@ -13,7 +13,7 @@ extension LocalBackend {
             }
             // One read serves the membership check and the log line. A trip deleted meanwhile
             // has no live members, so its expenses are refused here too.
-            let names = try liveMemberNames(db, trip: trip)
+            let names = try memberNames(db, trip: trip)
             for expense in expenses {
                 try Self.requireMembers(of: expense, in: names)
                 try insert(db, expense, trip: trip, at: at)
@@ -158,7 +158,7 @@ extension LocalBackend {
         try expense.validate()
         try database.write { db in
             let old = try findExpense(db, expense.id.rawValue, trip: trip)
-            try Self.requireMembers(of: expense, in: try liveMemberNames(db, trip: trip))
+            try Self.requireMembers(of: expense, in: try memberNames(db, trip: trip))
             try overwrite(db, with: expense, at: at)
             try log(db, trip: trip, at: at, action: "expense.edit", summary: "edited expense '\(expense.description)'",
                     undo: .restoreExpense(ExpenseSnapshot(old)))
@@ -191,8 +191,8 @@ extension LocalBackend {
     public func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws {
         try database.write { db in
             let expense = try findExpense(db, id.rawValue, trip: trip)
+            let names = try memberNames(db, trip: trip, includingRemoved: true)
             guard let split = expense.splits.first(where: { $0.memberID == member }) else {
-                let names = try memberNames(db, trip: trip)
                 let sharers = expense.splits.map { names[$0.memberID] ?? $0.memberID.short }.joined(separator: ", ")
                 throw StoreError.invalid(
                     "\(names[member] ?? member.short) has no share in '\(expense.description)'; its shares belong to \(sharers)")
@@ -200,7 +200,7 @@ extension LocalBackend {
             guard split.isPaid != paid else { return }
             try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
                            arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
-            let name = try memberNames(db, trip: trip)[member] ?? member.short
+            let name = names[member] ?? member.short
             try log(db, trip: trip, at: at, action: paid ? "share.paid" : "share.unpaid",
                     summary: "marked \(name)'s share of '\(expense.description)' \(paid ? "paid" : "unpaid")",
                     undo: .setSharePaid(expense: id.rawValue, member: member.rawValue, paid: !paid))

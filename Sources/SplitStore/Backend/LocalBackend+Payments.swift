@@ -6,7 +6,7 @@ extension LocalBackend {
         guard payment.from != payment.to else { throw StoreError.invalid("a payment needs two different members") }
         guard payment.amount.minorUnits > 0 else { throw MoneyError.notPositive(payment.amount.majorText) }
         try database.write { db in
-            let names = try liveMemberNames(db, trip: trip)
+            let names = try memberNames(db, trip: trip)
             guard names[payment.from] != nil, names[payment.to] != nil else {
                 throw StoreError.invalid("both members of a payment must be in this trip")
             }

@@ -134,11 +134,12 @@ extension LocalBackend {
 
     public func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws {
         try database.write { db in
-            try requireTrip(db, trip)
+            guard let home = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [trip.rawValue]) else {
+                throw StoreError.notFound("trip \(trip.short) no longer exists")
+            }
             let old = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
                                           arguments: [trip.rawValue, currency.code])
             try setRate(db, trip: trip, currency: currency.code, rate: rate.text)
-            let home = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [trip.rawValue]) ?? ""
             try log(db, trip: trip, at: at, action: "rate.set", summary: "set rate 1 \(currency.code) = \(rate.text) \(home)",
                     undo: .setRate(currency: currency.code, rate: old))
         }

@@ -20,21 +20,13 @@ public final class LocalBackend: SplitBackend, Sendable {
             arguments: [trip.rawValue, at.iso8601, action, summary, payload])
     }
 
-    /// Member names by id, including removed members, for log summaries.
-    func memberNames(_ db: Database, trip: TripID) throws -> [MemberID: String] {
+    /// Member names by id: live members only, or with `includingRemoved` also removed ones
+    /// (for log lines about older expenses).
+    func memberNames(_ db: Database, trip: TripID, includingRemoved: Bool = false) throws -> [MemberID: String] {
         var names: [MemberID: String] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM member WHERE trip_id = ?", arguments: [trip.rawValue])
-        while let row = try rows.next() {
-            names[MemberID(row[0] as String)] = row[1]
-        }
-        return names
-    }
-
-    /// Names of the trip's live (not removed) members by id.
-    func liveMemberNames(_ db: Database, trip: TripID) throws -> [MemberID: String] {
-        var names: [MemberID: String] = [:]
+        let live = includingRemoved ? "" : " AND removed_at IS NULL"
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, name FROM member WHERE trip_id = ? AND removed_at IS NULL", arguments: [trip.rawValue])
+            db, sql: "SELECT id, name FROM member WHERE trip_id = ?\(live)", arguments: [trip.rawValue])
         while let row = try rows.next() {
             names[MemberID(row[0] as String)] = row[1]
         }
