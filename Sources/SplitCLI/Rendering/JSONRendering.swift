@@ -7,43 +7,39 @@ enum JSONRendering {
         .number(DecimalText.major(minor, exponent: currency.exponent))
     }
 
-    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
-        .object(pairs.map { JSONMember($0.0, $0.1) })
-    }
-
     static func string(_ text: String?) -> JSONValue {
         text.map(JSONValue.string) ?? .null
     }
 
     static func trip(_ trip: Trip) -> JSONValue {
-        object([("id", .string(trip.id.rawValue)), ("name", .string(trip.name))])
+        .object(["id": .string(trip.id.rawValue), "name": .string(trip.name)])
     }
 
     static func member(_ member: Member) -> JSONValue {
-        object([("id", .string(member.id.rawValue)), ("name", .string(member.name))])
+        .object(["id": .string(member.id.rawValue), "name": .string(member.name)])
     }
 
     static func expense(_ expense: Expense, _ names: MemberDirectory) -> JSONValue {
         let currency = expense.amount.currency
-        return object([
-            ("id", .string(expense.id.rawValue)),
-            ("description", .string(expense.description)),
-            ("amount", amount(expense.amount.minorUnits, currency)),
-            ("currency", .string(currency.code)),
-            ("category", .string(expense.category.rawValue)),
-            ("paidByMemberId", .string(expense.paidBy.rawValue)),
-            ("paidByName", .string(names.name(of: expense.paidBy))),
-            ("expenseDate", .string(expense.date.description)),
-            ("createdAt", string(expense.createdAt?.iso8601)),
-            ("note", string(expense.note)),
-            ("splits", .array(byName(expense.splits, names).map { split in
-                object([
-                    ("memberId", .string(split.memberID.rawValue)),
-                    ("memberName", .string(names.name(of: split.memberID))),
-                    ("amount", amount(split.amount, currency)),
-                    ("isPaid", .bool(split.isPaid)),
+        return .object([
+            "id": .string(expense.id.rawValue),
+            "description": .string(expense.description),
+            "amount": amount(expense.amount.minorUnits, currency),
+            "currency": .string(currency.code),
+            "category": .string(expense.category.rawValue),
+            "paidByMemberId": .string(expense.paidBy.rawValue),
+            "paidByName": .string(names.name(of: expense.paidBy)),
+            "expenseDate": .string(expense.date.description),
+            "createdAt": string(expense.createdAt?.iso8601),
+            "note": string(expense.note),
+            "splits": .array(byName(expense.splits, names).map { split in
+                .object([
+                    "memberId": .string(split.memberID.rawValue),
+                    "memberName": .string(names.name(of: split.memberID)),
+                    "amount": amount(split.amount, currency),
+                    "isPaid": .bool(split.isPaid),
                 ])
-            })),
+            }),
         ])
     }
 
@@ -53,38 +49,38 @@ enum JSONRendering {
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {
-        object([
-            ("memberId", .string(balance.memberID.rawValue)),
-            ("memberName", .string(names.name(of: balance.memberID))),
-            ("totalPaid", amount(balance.totalPaid, currency)),
-            ("totalShare", amount(balance.totalShare, currency)),
-            ("paymentsMade", amount(balance.paymentsMade, currency)),
-            ("paymentsReceived", amount(balance.paymentsReceived, currency)),
-            ("netBalance", amount(balance.net, currency)),
+        .object([
+            "memberId": .string(balance.memberID.rawValue),
+            "memberName": .string(names.name(of: balance.memberID)),
+            "totalPaid": amount(balance.totalPaid, currency),
+            "totalShare": amount(balance.totalShare, currency),
+            "paymentsMade": amount(balance.paymentsMade, currency),
+            "paymentsReceived": amount(balance.paymentsReceived, currency),
+            "netBalance": amount(balance.net, currency),
         ])
     }
 
     static func transfer(_ transfer: Transfer, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {
-        object([
-            ("fromId", .string(transfer.from.rawValue)),
-            ("fromName", .string(names.name(of: transfer.from))),
-            ("toId", .string(transfer.to.rawValue)),
-            ("toName", .string(names.name(of: transfer.to))),
-            ("amount", amount(transfer.amount, currency)),
+        .object([
+            "fromId": .string(transfer.from.rawValue),
+            "fromName": .string(names.name(of: transfer.from)),
+            "toId": .string(transfer.to.rawValue),
+            "toName": .string(names.name(of: transfer.to)),
+            "amount": amount(transfer.amount, currency),
         ])
     }
 
     static func payment(_ payment: Payment, _ names: MemberDirectory) -> JSONValue {
-        object([
-            ("id", .string(payment.id.rawValue)),
-            ("fromId", .string(payment.from.rawValue)),
-            ("fromName", .string(names.name(of: payment.from))),
-            ("toId", .string(payment.to.rawValue)),
-            ("toName", .string(names.name(of: payment.to))),
-            ("amount", amount(payment.amount.minorUnits, payment.amount.currency)),
-            ("currency", .string(payment.amount.currency.code)),
-            ("date", .string(payment.date.description)),
-            ("note", string(payment.note)),
+        .object([
+            "id": .string(payment.id.rawValue),
+            "fromId": .string(payment.from.rawValue),
+            "fromName": .string(names.name(of: payment.from)),
+            "toId": .string(payment.to.rawValue),
+            "toName": .string(names.name(of: payment.to)),
+            "amount": amount(payment.amount.minorUnits, payment.amount.currency),
+            "currency": .string(payment.amount.currency.code),
+            "date": .string(payment.date.description),
+            "note": string(payment.note),
         ])
     }
 }

@@ -77,7 +77,7 @@ struct AddExpenseCommand: ContextCommand {
                 copy.createdAt = copy.createdAt ?? now
                 return copy
             }
-            context.output.emit(JSONRendering.object([("expenses", .array(recorded.map { JSONRendering.expense($0, directory) }))]))
+            context.output.emit(.object(["expenses": .array(recorded.map { JSONRendering.expense($0, directory) })]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             context.output.line("Added \(expense.description): \(expense.amount) paid by \(directory.name(of: expense.paidBy)) "

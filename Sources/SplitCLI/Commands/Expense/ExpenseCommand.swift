@@ -29,7 +29,7 @@ struct ExpenseShowCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("expense", JSONRendering.expense(expense, directory))]))
+            context.output.emit(.object(["expense": JSONRendering.expense(expense, directory)]))
         } else {
             ExpenseText.print(expense, directory, to: context.output)
         }
@@ -76,7 +76,7 @@ struct ExpenseEditCommand: ContextCommand {
         let updated = try builder.build(try flags.draft(description: description, amount: amount), id: old.id, base: old)
         try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("expense", JSONRendering.expense(updated, directory))]))
+            context.output.emit(.object(["expense": JSONRendering.expense(updated, directory)]))
         } else {
             context.output.line("Updated expense \(updated.id.short).")
             ExpenseText.print(updated, directory, to: context.output)
@@ -99,7 +99,7 @@ struct ExpenseDeleteCommand: ContextCommand {
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
         try await context.backend.deleteExpense(expense.id, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("deleted", JSONRendering.expense(expense, directory))]))
+            context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
         } else {
             context.output.line("Deleted \(expense.description) (\(expense.amount)). Undo with: split undo")
         }

@@ -53,7 +53,7 @@ struct ExpensesCommand: ContextCommand {
         }
         let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("expenses", .array(expenses.map { JSONRendering.expense($0, directory) }))]))
+            context.output.emit(.object(["expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
             return
         }
         guard !expenses.isEmpty else {

@@ -36,7 +36,7 @@ struct MemberAddCommand: ContextCommand {
         let members = try names.map { Member(id: MemberID(context.newID()), name: try NameRules.member($0)) }
         try await context.backend.addMembers(members, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("members", .array(members.map(JSONRendering.member)))]))
+            context.output.emit(.object(["members": .array(members.map(JSONRendering.member))]))
         } else {
             context.output.line("Added \(members.map(\.name).joined(separator: ", ")) to \(trip.name).")
         }
@@ -55,8 +55,8 @@ struct MemberListCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.trip(trip)), ("members", .array(directory.members.map(JSONRendering.member))),
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip), "members": .array(directory.members.map(JSONRendering.member)),
             ]))
         } else if directory.members.isEmpty {
             context.output.line("No members yet. Add them with: split member add NAME...")
@@ -89,7 +89,7 @@ struct MemberRenameCommand: ContextCommand {
         let name = try NameRules.member(new)
         try await context.backend.renameMember(member.id, to: name, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("member", JSONRendering.member(Member(id: member.id, name: name)))]))
+            context.output.emit(.object(["member": JSONRendering.member(Member(id: member.id, name: name))]))
         } else {
             context.output.line("Renamed \(member.name) to \(name).")
         }
@@ -113,7 +113,7 @@ struct MemberRemoveCommand: ContextCommand {
         let member = try directory.resolve(name)
         try await context.backend.removeMember(member.id, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("removed", JSONRendering.member(member))]))
+            context.output.emit(.object(["removed": JSONRendering.member(member)]))
         } else {
             context.output.line("Removed \(member.name) from \(trip.name).")
         }

@@ -18,16 +18,16 @@ struct BalancesCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let all = try await context.backend.balances(trip: trip.id)
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.trip(trip)),
-                ("balances", .array(all.map { currencyBalances in
-                    JSONRendering.object([
-                        ("currency", .string(currencyBalances.currency.code)),
-                        ("balances", .array(currencyBalances.balances.map {
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
+                "balances": .array(all.map { currencyBalances in
+                    .object([
+                        "currency": .string(currencyBalances.currency.code),
+                        "balances": .array(currencyBalances.balances.map {
                             JSONRendering.balance($0, currencyBalances.currency, directory)
-                        })),
+                        }),
                     ])
-                })),
+                }),
             ]))
             return
         }

@@ -21,14 +21,14 @@ struct LogCommand: ContextCommand {
         let trip = try await context.trip()
         let entries = try await context.backend.activity(trip: trip.id, limit: limit)
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.trip(trip)),
-                ("activity", .array(entries.map { entry in
-                    JSONRendering.object([
-                        ("seq", .int(entry.sequence)), ("at", .string(entry.at.iso8601)), ("action", .string(entry.action)),
-                        ("summary", .string(entry.summary)), ("undone", .bool(entry.undoneAt != nil)),
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
+                "activity": .array(entries.map { entry in
+                    .object([
+                        "seq": .int(entry.sequence), "at": .string(entry.at.iso8601), "action": .string(entry.action),
+                        "summary": .string(entry.summary), "undone": .bool(entry.undoneAt != nil),
                     ])
-                })),
+                }),
             ]))
             return
         }
@@ -52,10 +52,10 @@ struct UndoCommand: ContextCommand {
         let trip = try await context.trip()
         let entry = try await context.backend.undo(trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("undone", JSONRendering.object([
-                    ("seq", .int(entry.sequence)), ("action", .string(entry.action)), ("summary", .string(entry.summary)),
-                ])),
+            context.output.emit(.object([
+                "undone": .object([
+                    "seq": .int(entry.sequence), "action": .string(entry.action), "summary": .string(entry.summary),
+                ]),
             ]))
         } else {
             context.output.line("Undid: \(entry.summary)")

@@ -40,9 +40,9 @@ struct MarkPaidCommand: ContextCommand {
             try await context.backend.setSharePaid(expense: expense.id, member: debtor.id, paid: paid, trip: trip.id, at: context.now)
         }
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("expenseId", .string(expense.id.rawValue)), ("memberId", .string(debtor.id.rawValue)),
-                ("memberName", .string(debtor.name)), ("isPaid", .bool(paid)), ("changed", .bool(changed)),
+            context.output.emit(.object([
+                "expenseId": .string(expense.id.rawValue), "memberId": .string(debtor.id.rawValue),
+                "memberName": .string(debtor.name), "isPaid": .bool(paid), "changed": .bool(changed),
             ]))
         } else {
             let state = paid ? "paid" : "unpaid"

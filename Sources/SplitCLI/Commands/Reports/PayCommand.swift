@@ -44,7 +44,7 @@ struct PayCommand: ContextCommand {
             date: try builder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
         try await context.backend.addPayment(payment, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("payment", JSONRendering.payment(payment, directory))]))
+            context.output.emit(.object(["payment": JSONRendering.payment(payment, directory)]))
         } else {
             context.output.line("Recorded: \(payer.name) paid \(payee.name) \(money).")
         }

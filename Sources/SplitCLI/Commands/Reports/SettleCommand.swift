@@ -43,15 +43,15 @@ struct SettleCommand: ContextCommand {
             })
         }
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.trip(trip)),
-                ("settlements", .array(plans.map { balances, transfers in
-                    JSONRendering.object([
-                        ("currency", .string(balances.currency.code)),
-                        ("balances", .array(balances.balances.map { JSONRendering.balance($0, balances.currency, directory) })),
-                        ("transfers", .array(transfers.map { JSONRendering.transfer($0, balances.currency, directory) })),
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
+                "settlements": .array(plans.map { balances, transfers in
+                    .object([
+                        "currency": .string(balances.currency.code),
+                        "balances": .array(balances.balances.map { JSONRendering.balance($0, balances.currency, directory) }),
+                        "transfers": .array(transfers.map { JSONRendering.transfer($0, balances.currency, directory) }),
                     ])
-                })),
+                }),
             ]))
             return
         }

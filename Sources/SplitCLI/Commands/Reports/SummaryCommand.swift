@@ -16,31 +16,31 @@ struct SummaryCommand: ContextCommand {
         let categories = try await context.backend.categoryTotals(trip: trip.id)
         let currencies = Set(balances.map(\.currency)).union(categories.map(\.currency)).sorted()
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.trip(trip)),
-                ("currencies", .array(currencies.map { currency in
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
+                "currencies": .array(currencies.map { currency in
                     let inCurrency = categories.filter { $0.currency == currency }
                     let members = balances.first { $0.currency == currency }?.balances ?? []
-                    return JSONRendering.object([
-                        ("currency", .string(currency.code)),
-                        ("total", JSONRendering.amount(inCurrency.reduce(0) { $0 + $1.total }, currency)),
-                        ("expenses", .int(inCurrency.reduce(0) { $0 + $1.count })),
-                        ("byMember", .array(members.map { balance in
-                            JSONRendering.object([
-                                ("memberId", .string(balance.memberID.rawValue)),
-                                ("memberName", .string(directory.name(of: balance.memberID))),
-                                ("paid", JSONRendering.amount(balance.totalPaid, currency)),
-                                ("share", JSONRendering.amount(balance.totalShare, currency)),
+                    return .object([
+                        "currency": .string(currency.code),
+                        "total": JSONRendering.amount(inCurrency.reduce(0) { $0 + $1.total }, currency),
+                        "expenses": .int(inCurrency.reduce(0) { $0 + $1.count }),
+                        "byMember": .array(members.map { balance in
+                            .object([
+                                "memberId": .string(balance.memberID.rawValue),
+                                "memberName": .string(directory.name(of: balance.memberID)),
+                                "paid": JSONRendering.amount(balance.totalPaid, currency),
+                                "share": JSONRendering.amount(balance.totalShare, currency),
                             ])
-                        })),
-                        ("byCategory", .array(inCurrency.map { total in
-                            JSONRendering.object([
-                                ("category", .string(total.category.rawValue)),
-                                ("total", JSONRendering.amount(total.total, currency)), ("expenses", .int(total.count)),
+                        }),
+                        "byCategory": .array(inCurrency.map { total in
+                            .object([
+                                "category": .string(total.category.rawValue),
+                                "total": JSONRendering.amount(total.total, currency), "expenses": .int(total.count),
                             ])
-                        })),
+                        }),
                     ])
-                })),
+                }),
             ]))
             return
         }

@@ -24,10 +24,10 @@ struct TripCreateCommand: ContextCommand {
         try await context.backend.createTrip(trip, at: context.now)
         try await context.backend.setCurrentTrip(trip.id)
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.object([
-                    ("id", .string(trip.id.rawValue)), ("name", .string(trip.name)), ("currency", .string(trip.currency.code)),
-                ])),
+            context.output.emit(.object([
+                "trip": .object([
+                    "id": .string(trip.id.rawValue), "name": .string(trip.name), "currency": .string(trip.currency.code),
+                ]),
             ]))
         } else {
             context.output.line("Created trip \(trip.name) (\(trip.currency.code)); it is now the current trip.")

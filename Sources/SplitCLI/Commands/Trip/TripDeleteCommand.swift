@@ -25,7 +25,7 @@ struct TripDeleteCommand: ContextCommand {
         }
         try await context.backend.deleteTrip(found.id)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("deleted", JSONRendering.trip(found))]))
+            context.output.emit(.object(["deleted": JSONRendering.trip(found)]))
         } else {
             context.output.line("Deleted trip \(found.name).")
         }

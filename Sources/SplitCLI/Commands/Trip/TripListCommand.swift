@@ -14,14 +14,14 @@ struct TripListCommand: ContextCommand {
         let trips = try await context.backend.trips()
         let current = try await context.backend.currentTrip()?.id
         if context.output.json {
-            context.output.emit(JSONRendering.object([("trips", .array(trips.map { overview in
-                JSONRendering.object([
-                    ("id", .string(overview.trip.id.rawValue)), ("name", .string(overview.trip.name)),
-                    ("currency", .string(overview.trip.currency.code)), ("members", .int(overview.memberCount)),
-                    ("expenses", .int(overview.expenseCount)), ("current", .bool(overview.trip.id == current)),
-                    ("createdAt", .string(overview.createdAt.iso8601)),
+            context.output.emit(.object(["trips": .array(trips.map { overview in
+                .object([
+                    "id": .string(overview.trip.id.rawValue), "name": .string(overview.trip.name),
+                    "currency": .string(overview.trip.currency.code), "members": .int(overview.memberCount),
+                    "expenses": .int(overview.expenseCount), "current": .bool(overview.trip.id == current),
+                    "createdAt": .string(overview.createdAt.iso8601),
                 ])
-            }))]))
+            })]))
             return
         }
         guard !trips.isEmpty else {

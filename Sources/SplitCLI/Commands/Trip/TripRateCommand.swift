@@ -32,8 +32,8 @@ struct TripRateCommand: ContextCommand {
             let parsed = try ExchangeRate(parsing: rate)
             try await context.backend.setRate(trip: trip.id, currency: code, rate: parsed, at: context.now)
             if context.output.json {
-                context.output.emit(JSONRendering.object([
-                    ("currency", .string(code.code)), ("rate", .number(parsed.text)), ("home", .string(trip.currency.code)),
+                context.output.emit(.object([
+                    "currency": .string(code.code), "rate": .number(parsed.text), "home": .string(trip.currency.code),
                 ]))
             } else {
                 context.output.line("Rate set: 1 \(code.code) = \(parsed.text) \(trip.currency.code).")
@@ -42,11 +42,11 @@ struct TripRateCommand: ContextCommand {
         }
         let rates = try await context.backend.rates(trip: trip.id)
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("home", .string(trip.currency.code)),
-                ("rates", .array(rates.keys.sorted().map { code in
-                    JSONRendering.object([("currency", .string(code)), ("rate", .number(rates[code]!.text))])
-                })),
+            context.output.emit(.object([
+                "home": .string(trip.currency.code),
+                "rates": .array(rates.keys.sorted().map { code in
+                    .object(["currency": .string(code), "rate": .number(rates[code]!.text)])
+                }),
             ]))
         } else if rates.isEmpty {
             context.output.line("No rates set. Set one with: split trip rate CURRENCY RATE")

@@ -21,7 +21,7 @@ struct TripRenameCommand: ContextCommand {
         let name = try NameRules.trip(new)
         try await context.backend.renameTrip(trip.id, to: name, at: context.now)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("trip", JSONRendering.trip(Trip(id: trip.id, name: name, currency: trip.currency)))]))
+            context.output.emit(.object(["trip": JSONRendering.trip(Trip(id: trip.id, name: name, currency: trip.currency))]))
         } else {
             context.output.line("Renamed trip \(trip.name) to \(name).")
         }

@@ -15,16 +15,16 @@ struct TripShowCommand: ContextCommand {
         let rates = try await context.backend.rates(trip: trip.id)
         let overview = try await context.backend.trips().first { $0.trip.id == trip.id }
         if context.output.json {
-            context.output.emit(JSONRendering.object([
-                ("trip", JSONRendering.object([
-                    ("id", .string(trip.id.rawValue)), ("name", .string(trip.name)), ("currency", .string(trip.currency.code)),
-                    ("createdAt", JSONRendering.string(overview?.createdAt.iso8601)),
-                    ("expenses", .int(overview?.expenseCount ?? 0)),
-                    ("members", .array(directory.members.map(JSONRendering.member))),
-                    ("rates", .array(rates.keys.sorted().map { code in
-                        JSONRendering.object([("currency", .string(code)), ("rate", .number(rates[code]!.text))])
-                    })),
-                ])),
+            context.output.emit(.object([
+                "trip": .object([
+                    "id": .string(trip.id.rawValue), "name": .string(trip.name), "currency": .string(trip.currency.code),
+                    "createdAt": JSONRendering.string(overview?.createdAt.iso8601),
+                    "expenses": .int(overview?.expenseCount ?? 0),
+                    "members": .array(directory.members.map(JSONRendering.member)),
+                    "rates": .array(rates.keys.sorted().map { code in
+                        .object(["currency": .string(code), "rate": .number(rates[code]!.text)])
+                    }),
+                ]),
             ]))
             return
         }

@@ -16,7 +16,7 @@ struct TripUseCommand: ContextCommand {
         let found = try await context.backend.trip(matching: trip)
         try await context.backend.setCurrentTrip(found.id)
         if context.output.json {
-            context.output.emit(JSONRendering.object([("trip", JSONRendering.trip(found))]))
+            context.output.emit(.object(["trip": JSONRendering.trip(found)]))
         } else {
             context.output.line("Now using trip \(found.name).")
         }
