@@ -35,7 +35,7 @@ struct ExpenseBuilder {
         }
         let payer = try members.resolve(payerReference)
         let category = try self.category(draft.category) ?? base?.category ?? .other
-        let date = try self.date(draft.date) ?? base?.date ?? today
+        let date = try Self.date(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
         let splits = try self.splits(draft.split, amount: amount, base: base)
         let expense = Expense(
@@ -63,7 +63,8 @@ struct ExpenseBuilder {
         return category
     }
 
-    func date(_ text: String?) throws -> CivilDate? {
+    /// Parses an optional `YYYY-MM-DD` flag; nil stays nil. Shared by every date flag.
+    static func date(_ text: String?) throws -> CivilDate? {
         guard let text else { return nil }
         guard let date = CivilDate(parsing: text.trimmingSpaces) else {
             throw CLIError("date '\(text)' is not a valid YYYY-MM-DD date, e.g. 2025-01-20", kind: .data)

@@ -32,7 +32,6 @@ struct ExpensesCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
-        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         var filter = ExpenseFilter()
         filter.member = try member.map { try directory.resolve($0).id }
         if let category {
@@ -42,8 +41,8 @@ struct ExpensesCommand: ContextCommand {
             filter.category = parsed
         }
         filter.currency = try currency.map { try Currency(code: $0) }
-        filter.since = try builder.date(since)
-        filter.until = try builder.date(until)
+        filter.since = try ExpenseBuilder.date(since)
+        filter.until = try ExpenseBuilder.date(until)
         if let since = filter.since, let until = filter.until, since > until {
             throw CLIError.data("--since \(since) is after --until \(until)")
         }

@@ -37,11 +37,10 @@ struct PayCommand: ContextCommand {
         let payee = try directory.resolve(to)
         guard payer.id != payee.id else { throw CLIError.data("\(payer.name) cannot pay themselves; name two different members") }
         let money = try Money(parsing: amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
-        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         let trimmedNote = note?.trimmingSpaces
         let payment = Payment(
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
-            date: try builder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
+            date: try ExpenseBuilder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
         try await context.backend.addPayment(payment, trip: trip.id, at: context.now)
         if context.output.json {
             context.output.emit(.object(["payment": JSONRendering.payment(payment, directory)]))
