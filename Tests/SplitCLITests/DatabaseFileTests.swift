@@ -189,17 +189,21 @@ struct DatabaseFileTests {
         #expect(nets.values.reduce(0, +) == 0)
     }
 
+    /// Races six processes onto a file that does not exist yet, several rounds over: each one
+    /// must either create the schema or find it complete, never a half-made file or a busy error.
     @Test("concurrent first use of a new database file")
     func concurrentCreation() throws {
         let cli = try CLI()
-        let path = cli.path("fresh/split.sqlite")
-        let running = try (1...6).map { index in
-            try cli.start(["trip", "create", "Trip \(index)", "--db", path])
+        for round in 1...5 {
+            let path = cli.path("fresh\(round)/split.sqlite")
+            let running = try (1...6).map { index in
+                try cli.start(["trip", "create", "Trip \(index)", "--db", path])
+            }
+            for process in running {
+                let result = try process.wait()
+                #expect(result.status == 0, "round \(round): \(result)")
+            }
+            #expect(try cli.json("trip", "list", "--db", path)["trips"].count == 6)
         }
-        for process in running {
-            let result = try process.wait()
-            #expect(result.status == 0, "\(result)")
-        }
-        #expect(try cli.json("trip", "list", "--db", path)["trips"].count == 6)
     }
 }

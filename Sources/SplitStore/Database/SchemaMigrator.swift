@@ -5,7 +5,7 @@ import GRDB
 /// Why not GRDB's `DatabaseMigrator`: it reads which migrations ran outside the transaction
 /// that applies them, so two `split` processes creating the same new file at once could both
 /// try to create the tables. Here the check and every step run in one `BEGIN IMMEDIATE`
-/// transaction, and a file whose version is newer than ours is reported before anything is
+/// transaction (held by ``SplitDatabase``), and a file whose version is newer than ours is reported before anything is
 /// written.
 struct SchemaMigrator: Sendable {
     /// Migration `n` (1-based) brings the schema from version n−1 to n.
@@ -13,18 +13,14 @@ struct SchemaMigrator: Sendable {
 
     var latestVersion: Int { migrations.count }
 
-    /// Migrates to the latest version. Precondition checks (application id, newer version)
-    /// happen before this is called.
-    func migrate(_ db: Database) throws {
-        try db.inTransaction(.immediate) {
-            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-            guard version < latestVersion else { return .commit }
-            for index in version..<latestVersion {
-                try migrations[index](db)
-            }
-            try db.execute(sql: "PRAGMA user_version = \(latestVersion)")
-            try db.execute(sql: "PRAGMA application_id = \(SplitDatabase.applicationID)")
-            return .commit
+    /// Migrates from `version` to the latest one. The caller holds the `BEGIN IMMEDIATE`
+    /// transaction in which it read `version` and checked the application id.
+    func migrate(_ db: Database, from version: Int) throws {
+        guard version < latestVersion else { return }
+        for index in version..<latestVersion {
+            try migrations[index](db)
         }
+        try db.execute(sql: "PRAGMA user_version = \(latestVersion)")
+        try db.execute(sql: "PRAGMA application_id = \(SplitDatabase.applicationID)")
     }
 }

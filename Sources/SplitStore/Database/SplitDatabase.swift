@@ -37,7 +37,7 @@ public final class SplitDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: String(describing: error))
         }
-        try prepare()
+        try prepare(busyTimeout: busyTimeout)
     }
 
     /// Refuses a directory, and creates the missing parent folders (mode 0700) of a new file.
@@ -60,37 +60,25 @@ public final class SplitDatabase: Sendable {
     }
 
     /// Validates the file, migrates it, and switches it to WAL, in that order.
-    private func prepare() throws(StoreError) {
+    ///
+    /// Several `split` processes may open a brand-new file at the same moment, so every decision
+    /// that leads to a write is taken again inside the `BEGIN IMMEDIATE` transaction that makes
+    /// it: a header read outside it may already be stale.
+    private func prepare(busyTimeout: TimeInterval) throws(StoreError) {
         do {
             try queue.writeWithoutTransaction { db in
                 // One statement for both header fields: every command runs this.
-                let header = try Row.fetchOne(
-                    db, sql: "SELECT application_id, user_version FROM pragma_application_id, pragma_user_version")
-                let applicationID: Int32 = header?[0] ?? 0
-                let version: Int = header?[1] ?? 0
-                if applicationID != SplitDatabase.applicationID {
-                    let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
-                    guard applicationID == 0, version == 0, objects == 0 else {
-                        throw StoreError.notSplitDatabase(path: path)
+                let header = try SplitDatabase.header(db)
+                try SplitDatabase.refuseForeign(header, path: path)
+                if header.version < SplitDatabase.migrator.latestVersion {
+                    try db.inTransaction(.immediate) {
+                        let current = try SplitDatabase.header(db)
+                        try SplitDatabase.refuseForeign(current, path: path)
+                        try SplitDatabase.migrator.migrate(db, from: current.version)
+                        return .commit
                     }
                 }
-                if version > SplitDatabase.migrator.latestVersion {
-                    throw StoreError.newerSchema(
-                        path: path, found: version, supported: SplitDatabase.migrator.latestVersion)
-                }
-                if version < SplitDatabase.migrator.latestVersion {
-                    try SplitDatabase.migrator.migrate(db)
-                    // Re-check after taking the write lock: another process may have created a
-                    // different schema between our first read and the migration.
-                    let finalID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                    guard finalID == SplitDatabase.applicationID else { throw StoreError.notSplitDatabase(path: path) }
-                }
-                // WAL is a property of the file; checked every time in case a process died
-                // between creating the schema and switching the journal.
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
-                if mode.lowercased() != "wal" {
-                    try db.execute(sql: "PRAGMA journal_mode = WAL")
-                }
+                try SplitDatabase.switchToWAL(db, for: busyTimeout)
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }
         } catch let error as StoreError {
@@ -99,6 +87,50 @@ public final class SplitDatabase: Sendable {
             throw SplitDatabase.classify(error, path: path)
         } catch {
             throw .io(String(describing: error))
+        }
+    }
+
+    /// The two header fields that say whose file this is and which schema it has, read in one
+    /// statement (so consistently), plus whether the file holds any schema object at all.
+    private static func header(_ db: Database) throws -> (applicationID: Int32, version: Int, isEmpty: Bool) {
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT application_id, user_version, NOT EXISTS (SELECT 1 FROM sqlite_master)
+                FROM pragma_application_id, pragma_user_version
+                """)
+        return (row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? true)
+    }
+
+    /// Throws unless the file is a split database we understand, or a still-empty file.
+    private static func refuseForeign(
+        _ header: (applicationID: Int32, version: Int, isEmpty: Bool), path: String
+    ) throws(StoreError) {
+        if header.applicationID != applicationID {
+            guard header.applicationID == 0, header.version == 0, header.isEmpty else {
+                throw .notSplitDatabase(path: path)
+            }
+        }
+        if header.version > migrator.latestVersion {
+            throw .newerSchema(path: path, found: header.version, supported: migrator.latestVersion)
+        }
+    }
+
+    /// WAL is a property of the file; checked every time in case a process died between creating
+    /// the schema and switching the journal. SQLite does not call the busy handler while it takes
+    /// the exclusive lock this switch needs, so a busy answer is retried here until the timeout.
+    private static func switchToWAL(_ db: Database, for timeout: TimeInterval) throws {
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? ""
+        guard mode.lowercased() != "wal" else { return }
+        var waited: TimeInterval = 0
+        while true {
+            do {
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && waited < timeout {
+                usleep(5_000)
+                waited += 0.005
+            }
         }
     }
 
