@@ -1,6 +1,8 @@
 # Sourced by the project's scripts: makes sure the Debian packages split needs are present.
 # As root it installs them with apt-get; otherwise it prints the exact command and stops.
 # libsqlite3-dev: GRDB links the system SQLite. sqlite3: the CLI tests craft foreign files with it.
+# postgresql (test.sh, only when no SPLIT_TEST_DATABASE_URL is given): the server tests run a
+# throwaway cluster from /usr/lib/postgresql/15/bin.
 split_require_packages() {
   local missing=()
   local package

@@ -1,9 +1,29 @@
 #!/usr/bin/env bash
-# Runs every test (Swift Testing): the domain core, the SQLite store, and the `split` binary
-# end to end. Installs what is missing first (as root), or prints the command to do it.
+# Runs every test (Swift Testing): the domain core, the SQLite store, the `split` binary
+# end to end, and the server against PostgreSQL. Installs what is missing first (as root),
+# or prints the command to do it.
+#
+# The server tests read SPLIT_TEST_DATABASE_URL. If it is not set, this script starts a
+# throwaway PostgreSQL 15 cluster (scripts/pg-cluster.sh) in a temporary folder, points the
+# variable at it, and stops and deletes the cluster when it exits, however it exits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-split_require_packages libsqlite3-dev sqlite3
+packages=(libsqlite3-dev sqlite3)
+# postgresql pulls in postgresql-15, which provides /usr/lib/postgresql/15/bin.
+if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then
+  packages+=(postgresql)
+fi
+split_require_packages "${packages[@]}"
+if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ]; then
+  pg_dir=$(mktemp -d)
+  # Set before starting, so a half-started cluster is cleaned up too. INT and TERM exit,
+  # which runs the EXIT trap.
+  trap 'scripts/pg-cluster.sh stop "$pg_dir" || true' EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+  SPLIT_TEST_DATABASE_URL=$(scripts/pg-cluster.sh start "$pg_dir")
+  export SPLIT_TEST_DATABASE_URL
+fi
 swift build --build-tests
 swift test
