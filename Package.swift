@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "split", targets: ["split"]),
+        .executable(name: "split-server", targets: ["split-server"]),
         .library(name: "SplitCore", targets: ["SplitCore"]),
         .library(name: "SplitStore", targets: ["SplitStore"]),
     ],
@@ -14,6 +15,16 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Domain: money, splits, balances, settlement. Pure: no I/O, no clock, no UUID().
@@ -33,6 +44,36 @@ let package = Package(
         ),
         // The `split` executable: @main only.
         .executableTarget(name: "split", dependencies: ["SplitCLI"]),
+        // The cloud API contract: openapi.yaml generates the wire types, the client and the server
+        // stubs. Depends on the OpenAPI runtime only, so the CLI can link it without Hummingbird.
+        .target(
+            name: "SplitAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The cloud server: Hummingbird handlers, PostgreSQL repositories, auth, migrations.
+        .target(
+            name: "SplitServer",
+            dependencies: [
+                "SplitCore", "SplitAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The `split-server` executable: reads configuration, then runs the server.
+        .executableTarget(
+            name: "split-server",
+            dependencies: ["SplitServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Benchmark driver: prints figures, never part of the test run.
         .executableTarget(name: "split-bench", dependencies: ["SplitCore"]),
         .testTarget(
@@ -41,6 +82,16 @@ let package = Package(
         ),
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
         .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore"]),
+        .testTarget(
+            name: "SplitServerTests",
+            dependencies: [
+                "SplitServer", "SplitAPI", "SplitCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            // Read by path: SQL that the Node server's database is made of, for the upgrade test.
+            exclude: ["Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

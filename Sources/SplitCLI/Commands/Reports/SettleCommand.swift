@@ -37,10 +37,7 @@ struct SettleCommand: ContextCommand {
             }
         }
         let plans = try all.map { balances in
-            let transfers = try SettlementPlanner.plan(balances.balances.map { MemberNet(memberID: $0.memberID, net: $0.net) })
-            return (balances, transfers.sorted { lhs, rhs in
-                lhs.from != rhs.from ? directory.inNameOrder(lhs.from, rhs.from) : directory.inNameOrder(lhs.to, rhs.to)
-            })
+            (balances, try SettlementPlanner.plan(balances, names: directory))
         }
         if context.output.json {
             context.output.emit(.object([

@@ -1,0 +1,32 @@
+import Logging
+
+/// Everything `split-server` needs to start, read from flags and the environment by the
+/// executable and passed in whole, so tests build the same application with their own values.
+public struct ServerConfiguration: Sendable {
+    /// Address to listen on; loopback unless told otherwise.
+    public var host: String
+    public var port: Int
+    public var database: DatabaseSettings
+    public var logLevel: Logger.Level
+    /// Largest request body accepted, in bytes; larger ones get a 413. A 1,000-expense
+    /// from-local upload is about 400 KB.
+    public var maxBodyBytes: Int
+    /// bcrypt cost for new password hashes; 12 as on the Node server.
+    public var bcryptCost: UInt8
+    /// How long a login token stays valid.
+    public var tokenLifetimeSeconds: Int
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 3012, database: DatabaseSettings,
+        logLevel: Logger.Level = .info, maxBodyBytes: Int = 8 << 20, bcryptCost: UInt8 = 12,
+        tokenLifetimeSeconds: Int = 30 * 24 * 3600
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.logLevel = logLevel
+        self.maxBodyBytes = maxBodyBytes
+        self.bcryptCost = bcryptCost
+        self.tokenLifetimeSeconds = tokenLifetimeSeconds
+    }
+}

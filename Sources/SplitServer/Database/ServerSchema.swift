@@ -1,0 +1,222 @@
+/// The server's versioned schema, as ordered lists of SQL statements.
+///
+/// Version 1 is the Node server's schema (budget_splitter_web's `database/schema.sql`). It uses
+/// `IF NOT EXISTS` on purpose: on a database the Node server created, the tables are already
+/// there and must be adopted as they are, with their rows; on an empty database it creates them.
+/// Version 2 and later are split-server's own changes, written so that they upgrade a Node
+/// database in place: nothing is dropped, and existing bcrypt hashes are kept as they are.
+enum ServerSchema {
+    struct Migration: Sendable {
+        let version: Int
+        let name: String
+        let statements: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "node server schema", statements: nodeSchema),
+        Migration(version: 2, name: "split-server: hashed tokens, 20 currencies, invites, payments, idempotency",
+                  statements: splitServerAdditions),
+    ]
+
+    /// The tables of the Node server, column for column.
+    static let nodeSchema: [String] = [
+        """
+        CREATE TABLE IF NOT EXISTS users (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            email VARCHAR(255) UNIQUE,
+            phone VARCHAR(20) UNIQUE,
+            password_hash VARCHAR(255) NOT NULL,
+            display_name VARCHAR(100) NOT NULL,
+            avatar_url VARCHAR(500),
+            is_active BOOLEAN DEFAULT true,
+            last_login_at TIMESTAMPTZ,
+            created_at TIMESTAMPTZ DEFAULT NOW(),
+            updated_at TIMESTAMPTZ DEFAULT NOW(),
+            CHECK (email IS NOT NULL OR phone IS NOT NULL))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS auth_tokens (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            user_id UUID REFERENCES users(id) ON DELETE CASCADE,
+            token VARCHAR(500) UNIQUE NOT NULL,
+            device_name VARCHAR(100),
+            device_id VARCHAR(255),
+            expires_at TIMESTAMPTZ NOT NULL,
+            created_at TIMESTAMPTZ DEFAULT NOW(),
+            last_used_at TIMESTAMPTZ)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS trip_groups (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            name VARCHAR(100) NOT NULL,
+            description TEXT,
+            owner_id UUID REFERENCES users(id) ON DELETE CASCADE,
+            invite_code VARCHAR(10) UNIQUE,
+            is_active BOOLEAN DEFAULT true,
+            created_at TIMESTAMPTZ DEFAULT NOW(),
+            updated_at TIMESTAMPTZ DEFAULT NOW())
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS group_members (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            group_id UUID REFERENCES trip_groups(id) ON DELETE CASCADE,
+            user_id UUID REFERENCES users(id) ON DELETE SET NULL,
+            member_name VARCHAR(100) NOT NULL,
+            role VARCHAR(20) DEFAULT 'member' CHECK (role IN ('owner', 'admin', 'member', 'viewer')),
+            can_add_expenses BOOLEAN DEFAULT true,
+            can_edit_own_expenses BOOLEAN DEFAULT true,
+            can_edit_all_expenses BOOLEAN DEFAULT false,
+            can_mark_paid BOOLEAN DEFAULT true,
+            joined_at TIMESTAMPTZ DEFAULT NOW(),
+            UNIQUE (group_id, user_id))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS members (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            group_id UUID REFERENCES trip_groups(id) ON DELETE CASCADE,
+            user_id UUID REFERENCES users(id) ON DELETE SET NULL,
+            name VARCHAR(100) NOT NULL,
+            created_at TIMESTAMPTZ DEFAULT NOW(),
+            updated_at TIMESTAMPTZ DEFAULT NOW())
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS expenses (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            group_id UUID REFERENCES trip_groups(id) ON DELETE CASCADE,
+            description TEXT,
+            amount NUMERIC(12, 2) NOT NULL CHECK (amount > 0),
+            currency VARCHAR(3) DEFAULT 'JPY' CHECK (currency IN ('JPY', 'MYR', 'SGD', 'USD')),
+            category VARCHAR(50) NOT NULL
+                CHECK (category IN ('Meal', 'Transport', 'Tickets', 'Shopping', 'Hotel', 'Other')),
+            paid_by_member_id UUID NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+            expense_date DATE NOT NULL,
+            created_by_user_id UUID REFERENCES users(id),
+            updated_by_user_id UUID REFERENCES users(id),
+            created_at TIMESTAMPTZ DEFAULT NOW(),
+            updated_at TIMESTAMPTZ DEFAULT NOW(),
+            is_deleted BOOLEAN DEFAULT false,
+            deleted_at TIMESTAMPTZ,
+            deleted_by_user_id UUID REFERENCES users(id))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS expense_splits (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            expense_id UUID REFERENCES expenses(id) ON DELETE CASCADE,
+            member_id UUID REFERENCES members(id) ON DELETE CASCADE,
+            amount NUMERIC(12, 2) NOT NULL CHECK (amount >= 0),
+            is_paid BOOLEAN DEFAULT false,
+            paid_at TIMESTAMPTZ,
+            marked_paid_by_user_id UUID REFERENCES users(id),
+            notes TEXT,
+            UNIQUE (expense_id, member_id))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS payment_history (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            expense_split_id UUID REFERENCES expense_splits(id) ON DELETE CASCADE,
+            action VARCHAR(20) CHECK (action IN ('marked_paid', 'marked_unpaid')),
+            performed_by_user_id UUID NOT NULL REFERENCES users(id),
+            performed_at TIMESTAMPTZ DEFAULT NOW(),
+            reason TEXT,
+            ip_address INET,
+            device_info TEXT)
+        """,
+        """
+        CREATE OR REPLACE FUNCTION update_updated_at_column() RETURNS TRIGGER AS $$
+        BEGIN
+            NEW.updated_at = NOW();
+            RETURN NEW;
+        END;
+        $$ LANGUAGE plpgsql
+        """,
+        "CREATE OR REPLACE TRIGGER update_users_updated_at BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION update_updated_at_column()",
+        "CREATE OR REPLACE TRIGGER update_trip_groups_updated_at BEFORE UPDATE ON trip_groups FOR EACH ROW EXECUTE FUNCTION update_updated_at_column()",
+        "CREATE OR REPLACE TRIGGER update_members_updated_at BEFORE UPDATE ON members FOR EACH ROW EXECUTE FUNCTION update_updated_at_column()",
+        "CREATE OR REPLACE TRIGGER update_expenses_updated_at BEFORE UPDATE ON expenses FOR EACH ROW EXECUTE FUNCTION update_updated_at_column()",
+    ]
+
+    /// What split-server adds. Every statement keeps existing rows.
+    static let splitServerAdditions: [String] = [
+        // The 20 currencies of the iOS app instead of the Node server's four. The old CHECK is
+        // found by its definition, since its name depends on how the table was created.
+        """
+        DO $$
+        DECLARE constraint_name TEXT;
+        BEGIN
+            FOR constraint_name IN
+                SELECT conname FROM pg_constraint
+                WHERE conrelid = 'expenses'::regclass AND contype = 'c'
+                  AND pg_get_constraintdef(oid) LIKE '%currency%'
+            LOOP
+                EXECUTE format('ALTER TABLE expenses DROP CONSTRAINT %I', constraint_name);
+            END LOOP;
+        END $$
+        """,
+        """
+        ALTER TABLE expenses ADD CONSTRAINT expenses_currency_known CHECK (currency IN (
+            'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'KRW', 'SGD', 'MYR', 'THB',
+            'IDR', 'PHP', 'VND', 'INR', 'AUD', 'NZD', 'CAD', 'CHF', 'AED', 'SAR'))
+        """,
+        // Tokens: only a SHA-256 of the token is kept. Node stored raw JWTs; their hashes are
+        // taken so sessions in use keep working, and the plain text is erased.
+        "ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS token_hash BYTEA",
+        "ALTER TABLE auth_tokens ADD COLUMN IF NOT EXISTS revoked_at TIMESTAMPTZ",
+        "ALTER TABLE auth_tokens ALTER COLUMN token DROP NOT NULL",
+        "UPDATE auth_tokens SET token_hash = sha256(convert_to(token, 'UTF8')), token = NULL WHERE token IS NOT NULL",
+        "CREATE UNIQUE INDEX IF NOT EXISTS auth_tokens_token_hash ON auth_tokens (token_hash)",
+        // Case-insensitive logins by e-mail.
+        "CREATE INDEX IF NOT EXISTS users_email_lower ON users (lower(email))",
+        // Every group gets an invite code: 6 characters of an alphabet without 0/O, 1/I/L.
+        """
+        CREATE OR REPLACE FUNCTION split_invite_code() RETURNS TEXT AS $$
+            SELECT string_agg(substr('ABCDEFGHJKMNPQRSTUVWXYZ23456789', 1 + floor(random() * 31)::int, 1), '')
+            FROM generate_series(1, 6)
+        $$ LANGUAGE sql VOLATILE
+        """,
+        "UPDATE trip_groups SET invite_code = split_invite_code() WHERE invite_code IS NULL",
+        // Owners always have access rows, whatever the Node server did.
+        """
+        INSERT INTO group_members (group_id, user_id, member_name, role)
+        SELECT g.id, g.owner_id, u.display_name, 'owner'
+        FROM trip_groups g JOIN users u ON u.id = g.owner_id
+        ON CONFLICT (group_id, user_id) DO NOTHING
+        """,
+        // Bumped by every change to a group's expenses or splits: the key of the cached
+        // GET /api/groups/:gid/expenses response.
+        "ALTER TABLE trip_groups ADD COLUMN IF NOT EXISTS expenses_revision BIGINT NOT NULL DEFAULT 0",
+        "CREATE INDEX IF NOT EXISTS group_members_user ON group_members (user_id)",
+        "CREATE INDEX IF NOT EXISTS members_group ON members (group_id)",
+        "CREATE INDEX IF NOT EXISTS expenses_group_live ON expenses (group_id, expense_date DESC) WHERE is_deleted IS NOT TRUE",
+        "CREATE INDEX IF NOT EXISTS expense_splits_expense ON expense_splits (expense_id)",
+        "CREATE INDEX IF NOT EXISTS expense_splits_member ON expense_splits (member_id)",
+        "CREATE INDEX IF NOT EXISTS payment_history_split ON payment_history (expense_split_id)",
+        // Reimbursements between members (`split pay`).
+        """
+        CREATE TABLE settlement_payments (
+            id UUID PRIMARY KEY DEFAULT gen_random_uuid(),
+            group_id UUID NOT NULL REFERENCES trip_groups(id) ON DELETE CASCADE,
+            from_member_id UUID NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+            to_member_id UUID NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+            amount NUMERIC(12, 2) NOT NULL CHECK (amount > 0),
+            currency VARCHAR(3) NOT NULL,
+            note TEXT,
+            payment_date DATE NOT NULL,
+            created_by_user_id UUID REFERENCES users(id) ON DELETE SET NULL,
+            created_at TIMESTAMPTZ NOT NULL DEFAULT NOW(),
+            CHECK (from_member_id <> to_member_id))
+        """,
+        "CREATE INDEX settlement_payments_group ON settlement_payments (group_id)",
+        // Idempotency-Key: the first response per (user, key), kept at least 24 hours.
+        """
+        CREATE TABLE idempotency_keys (
+            user_id UUID NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            request_hash BYTEA NOT NULL,
+            status INTEGER,
+            response_body BYTEA,
+            created_at TIMESTAMPTZ NOT NULL DEFAULT NOW(),
+            PRIMARY KEY (user_id, key))
+        """,
+        "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+    ]
+}

@@ -1,0 +1,75 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+
+/// The one place where errors become HTTP responses: always `{"error": "..."}` in JSON.
+///
+/// - ``APIError``: its status and message.
+/// - Failures to read a request (malformed JSON, a missing or mistyped field, the wrong
+///   content type, a missing parameter) raised by the generated OpenAPI code before a handler
+///   runs: 400, with the decoder's explanation.
+/// - Hummingbird's own errors (unknown route, body too large): their status.
+/// - Anything else: 500 with a fixed message; the cause is logged without the request, so no
+///   password or token reaches the log.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            return Self.response(for: error, logger: context.logger)
+        }
+    }
+
+    static func response(for error: any Error, logger: Logger) -> Response {
+        let failure = apiError(for: error)
+        if failure.status.code >= 500 {
+            logger.error("request failed", metadata: ["error": "\(String(reflecting: type(of: error)))", "cause": "\(Self.redactedCause(error))"])
+        }
+        var headers = failure.headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        let body = "{\"error\":" + JSONText.quoted(failure.message) + "}"
+        return Response(status: failure.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    static func apiError(for error: any Error) -> APIError {
+        switch error {
+        case let failure as APIError:
+            return failure
+        case let failure as ServerError:
+            if let inner = failure.underlyingError as? APIError { return inner }
+            if failure.operationInput == nil {
+                // The request could not be read into the operation's input.
+                if let decoding = failure.underlyingError as? DecodingError {
+                    return .badRequest(DecodingMessage.describe(decoding))
+                }
+                if failure.httpStatus == .unsupportedMediaType {
+                    return .badRequest("the body must be JSON sent with Content-Type: application/json")
+                }
+                return .badRequest("malformed request: \(failure.causeDescription)")
+            }
+            return APIError(status: .internalServerError, message: "internal server error")
+        case let failure as HTTPError:
+            switch failure.status {
+            case .contentTooLarge:
+                return APIError(status: .contentTooLarge, message: "request body is too large")
+            case .notFound:
+                return .notFound("no such route")
+            default:
+                return APIError(status: failure.status, message: failure.body ?? failure.status.reasonPhrase)
+            }
+        case let decoding as DecodingError:
+            return .badRequest(DecodingMessage.describe(decoding))
+        default:
+            return APIError(status: .internalServerError, message: "internal server error")
+        }
+    }
+
+    /// The error's type and, for errors that cannot carry request data, its text.
+    private static func redactedCause(_ error: any Error) -> String {
+        if let failure = error as? ServerError {
+            return "operation \(failure.operationID): \(String(reflecting: type(of: failure.underlyingError))): \(failure.underlyingError)"
+        }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SplitAPI
+
+extension APIHandler {
+    func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
+        let email = try WireInput.text(body.email, field: "email", limit: 255)?.lowercased()
+        let phone = try WireInput.text(body.phone, field: "phone", limit: 20)
+        guard email != nil || phone != nil else { throw APIError.badRequest("give an email or a phone number") }
+        if let email, !Self.looksLikeEmail(email) {
+            throw APIError.badRequest("email '\(email.prefix(64))' is not an e-mail address (name@domain)")
+        }
+        if let phone, !phone.allSatisfy({ $0.isNumber || "+- ()".contains($0) }) {
+            throw APIError.badRequest("phone may contain only digits, spaces, '+', '-' and parentheses")
+        }
+        guard body.password.count >= 8 else { throw APIError.badRequest("password must be at least 8 characters") }
+        guard body.password.utf8.count <= 72 else {
+            throw APIError.badRequest("password must be at most 72 bytes (bcrypt ignores the rest)")
+        }
+        let name = try WireInput.name(body.displayName, field: "displayName")
+        guard name.count >= 2 else { throw APIError.badRequest("displayName must be at least 2 characters") }
+        let hash = try await services.passwords.hash(body.password)
+        let (account, token) = try await services.users.register(
+            email: email, phone: phone, passwordHash: hash, displayName: name, deviceName: nil)
+        return .created(.init(body: .json(.init(user: Self.wire(account), token: token))))
+    }
+
+    func login(_ input: Operations.Login.Input) async throws -> Operations.Login.Output {
+        guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
+        let login = body.emailOrPhone.trimmingCharacters(in: .whitespaces)
+        guard !login.isEmpty, login.count <= 255 else { throw APIError.badRequest("emailOrPhone must be 1 to 255 characters") }
+        let ip = RequestOrigin.clientIP
+        try await services.throttle.check(account: login, ip: ip)
+        let account = try await services.users.account(emailOrPhone: login)
+        let matches = try await services.passwords.verify(body.password, hash: account?.passwordHash ?? PasswordHasher.decoy)
+        guard let account, matches else {
+            await services.throttle.recordFailure(account: login, ip: ip)
+            throw APIError.unauthorized("wrong email/phone or password")
+        }
+        await services.throttle.recordSuccess(account: login)
+        guard account.isActive else { throw APIError.forbidden("this account is deactivated") }
+        let token = try await services.users.login(
+            account, deviceName: try WireInput.text(body.deviceName, field: "deviceName", limit: 100),
+            deviceID: try WireInput.text(body.deviceId, field: "deviceId", limit: 255))
+        return .ok(.init(body: .json(.init(user: Self.wire(account), token: token))))
+    }
+
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
+        let user = try AuthenticatedUser.required()
+        guard let account = try await services.users.account(id: user.id) else {
+            throw APIError.unauthorized("the account of this token no longer exists")
+        }
+        return .ok(.init(body: .json(.init(user: Self.wire(account)))))
+    }
+
+    func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
+        let user = try AuthenticatedUser.required()
+        try await services.users.revoke(tokenID: user.tokenID)
+        return .ok(.init(body: .json(.init(message: "Logged out"))))
+    }
+
+    static func looksLikeEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(where: \.isWhitespace)
+    }
+}

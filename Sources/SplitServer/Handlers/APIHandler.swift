@@ -1,0 +1,62 @@
+import Foundation
+import SplitAPI
+import SplitCore
+
+/// split-server's implementation of the generated `APIProtocol`: one method per operation of
+/// `openapi.yaml`, grouped by area in the `APIHandler+*.swift` files.
+///
+/// Handlers validate with ``WireInput`` and ``ExpenseDraft``, check access through
+/// ``GroupRepository/access(group:user:)``, and throw ``APIError`` for every refusal;
+/// ``JSONErrorMiddleware`` turns those into responses.
+struct APIHandler: APIProtocol {
+    let services: ServerServices
+    /// The configured port, which `/health` reports as a string like the Node server.
+    let port: Int
+
+    /// The caller, after checking they may use `groupId`.
+    func member(of groupId: String) async throws -> (AuthenticatedUser, UUID) {
+        let user = try AuthenticatedUser.required()
+        let group = try WireInput.uuid(groupId, field: "groupId")
+        try await services.groups.access(group: group, user: user.id)
+        return (user, group)
+    }
+}
+
+/// Mapping stored records to the generated wire types.
+extension APIHandler {
+    static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }
+
+    static func wire(_ group: GroupRecord) -> Components.Schemas.Group {
+        .init(id: lower(group.id), name: group.name, description: group.description, ownerId: lower(group.ownerID),
+              inviteCode: group.inviteCode, isActive: group.isActive)
+    }
+
+    static func wire(_ member: MemberRecord) -> Components.Schemas.Member {
+        .init(id: lower(member.id), groupId: lower(member.groupID), userId: member.userID.map(lower),
+              name: member.name, createdAt: member.createdAt)
+    }
+
+    static func wire(_ expense: ExpenseRecord) -> Components.Schemas.Expense {
+        let currency = expense.amount.currency
+        return .init(
+            id: lower(expense.id), groupId: lower(expense.groupID), description: expense.description,
+            amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
+            category: expense.category, paidByMemberId: lower(expense.paidBy),
+            expenseDate: WireDate.midnightTimestamp(expense.date), createdAt: expense.createdAt,
+            splits: expense.splits.map { split in
+                .init(id: lower(split.id), memberId: lower(split.memberID),
+                      amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
+            })
+    }
+
+    static func wire(_ payment: PaymentRecord) -> Components.Schemas.Payment {
+        .init(id: lower(payment.id), groupId: lower(payment.groupID), fromMemberId: lower(payment.from),
+              toMemberId: lower(payment.to), amount: WireAmount.number(payment.amount.minorUnits, payment.amount.currency),
+              currency: payment.amount.currency.code, note: payment.note, paymentDate: payment.date.description,
+              createdAt: payment.createdAt)
+    }
+
+    static func wire(_ account: UserRepository.Account) -> Components.Schemas.User {
+        .init(id: lower(account.id), email: account.email, phone: account.phone, displayName: account.displayName)
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import PostgresNIO
+import SplitCore
+
+/// Expenses and their splits.
+///
+/// Every write bumps the group's `expenses_revision` in the same transaction, which is what
+/// keys the cached expense listing. Listing runs two queries whatever the group's size.
+struct ExpenseRepository: Sendable {
+    let database: ServerDatabase
+    let members: MemberRepository
+
+    // MARK: Reading
+
+    /// Live expenses of the group, newest `expenseDate` first, each with its splits by member name.
+    func list(group: UUID) async throws -> [ExpenseRecord] {
+        try await database.client.withConnection { connection in
+            try await list(group: group, on: connection)
+        }
+    }
+
+    func list(group: UUID, on connection: PostgresConnection) async throws -> [ExpenseRecord] {
+        let expenseRows = try await connection.query("""
+            SELECT e.id, e.description, (e.amount * 100)::int8, e.currency, e.category, e.paid_by_member_id,
+                   to_char(e.expense_date, 'YYYY-MM-DD'),
+                   to_char(e.created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+            FROM expenses e
+            WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE
+            ORDER BY e.expense_date DESC, e.created_at DESC, e.id
+            """, logger: database.logger)
+        var expenses: [ExpenseRecord] = []
+        var index: [UUID: Int] = [:]
+        for try await (id, description, cents, code, category, payer, date, created) in expenseRows.decode(
+            (UUID, String?, Int64, String?, String, UUID, String, String?).self) {
+            let currency = StoredAmount.currency(code)
+            index[id] = expenses.count
+            expenses.append(ExpenseRecord(
+                id: id, groupID: group, description: description ?? "",
+                amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
+                category: category, paidBy: payer, date: CivilDate(parsing: date) ?? CivilDate(year: 1970, month: 1, day: 1)!,
+                createdAt: created ?? "", splits: []))
+        }
+        guard !expenses.isEmpty else { return [] }
+        let splitRows = try await connection.query("""
+            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, s.is_paid
+            FROM expense_splits s
+            JOIN expenses e ON e.id = s.expense_id
+            JOIN members m ON m.id = s.member_id
+            WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE
+            ORDER BY lower(m.name), m.id
+            """, logger: database.logger)
+        for try await (expense, id, member, cents, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Bool?).self) {
+            guard let position = index[expense] else { continue }
+            let currency = expenses[position].amount.currency
+            expenses[position].splits.append(SplitRecord(
+                id: id, memberID: member, amount: StoredAmount.minor(cents: cents, currency: currency), isPaid: paid ?? false))
+        }
+        return expenses
+    }
+
+    /// The live expense with this id and its group, or 404.
+    func find(_ expense: UUID, on connection: PostgresConnection) async throws -> ExpenseRecord {
+        let rows = try await connection.query(
+            "SELECT group_id FROM expenses WHERE id = \(expense) AND is_deleted IS NOT TRUE", logger: database.logger)
+        var group: UUID?
+        for try await value in rows.decode(UUID?.self) { group = value }
+        guard let group else { throw Self.notFound(expense) }
+        guard let record = try await list(group: group, on: connection).first(where: { $0.id == expense }) else {
+            throw Self.notFound(expense)
+        }
+        return record
+    }
+
+    /// The group of a live expense, or 404.
+    func group(of expense: UUID) async throws -> UUID {
+        let rows = try await database.query(
+            "SELECT group_id FROM expenses WHERE id = \(expense) AND is_deleted IS NOT TRUE")
+        for try await group in rows.decode(UUID?.self) { if let group { return group } }
+        throw Self.notFound(expense)
+    }
+
+    // MARK: Writing
+
+    /// Stores a new expense; the draft's members must belong to the group.
+    func create(_ draft: ExpenseDraft, group: UUID, user: UUID, on connection: PostgresConnection) async throws -> UUID {
+        try await members.requireMembers(draft.memberIDs, group: group, on: connection)
+        let id = UUID()
+        try await insert([(id, draft)], group: group, user: user, on: connection)
+        return id
+    }
+
+    /// Inserts many validated expenses with three statements, whatever their number.
+    /// Returns the split ids per expense, in the drafts' split order.
+    @discardableResult
+    func insert(_ items: [(id: UUID, draft: ExpenseDraft)], group: UUID, user: UUID,
+                on connection: PostgresConnection) async throws -> [[UUID]] {
+        guard !items.isEmpty else { return [] }
+        var ids: [UUID] = [], descriptions: [String] = [], amounts: [String] = [], currencies: [String] = []
+        var categories: [String] = [], payers: [UUID] = [], dates: [String] = []
+        var splitIDs: [UUID] = [], splitExpenses: [UUID] = [], splitMembers: [UUID] = []
+        var splitAmounts: [String] = [], splitPaid: [Bool] = []
+        var result: [[UUID]] = []
+        for (id, draft) in items {
+            let currency = draft.amount.currency
+            ids.append(id)
+            descriptions.append(draft.description)
+            amounts.append(StoredAmount.text(draft.amount.minorUnits, currency))
+            currencies.append(currency.code)
+            categories.append(draft.category.rawValue)
+            payers.append(draft.paidBy)
+            dates.append(draft.date.description)
+            var these: [UUID] = []
+            for share in draft.splits {
+                let splitID = UUID()
+                these.append(splitID)
+                splitIDs.append(splitID)
+                splitExpenses.append(id)
+                splitMembers.append(share.member)
+                splitAmounts.append(StoredAmount.text(share.amount, currency))
+                splitPaid.append(share.isPaid ?? false)
+            }
+            result.append(these)
+        }
+        try await connection.query("""
+            INSERT INTO expenses (id, group_id, description, amount, currency, category, paid_by_member_id,
+                                  expense_date, created_by_user_id, updated_by_user_id)
+            SELECT t.id, \(group), t.description, t.amount::numeric, t.currency, t.category, t.payer,
+                   t.day::date, \(user), \(user)
+            FROM unnest(\(ids)::uuid[], \(descriptions)::text[], \(amounts)::text[], \(currencies)::text[],
+                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[])
+                 AS t(id, description, amount, currency, category, payer, day)
+            """, logger: database.logger)
+        try await connection.query("""
+            INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
+            SELECT t.id, t.expense, t.member, t.amount::numeric, t.paid,
+                   CASE WHEN t.paid THEN NOW() END, CASE WHEN t.paid THEN \(user)::uuid END
+            FROM unnest(\(splitIDs)::uuid[], \(splitExpenses)::uuid[], \(splitMembers)::uuid[],
+                        \(splitAmounts)::text[], \(splitPaid)::bool[]) AS t(id, expense, member, amount, paid)
+            """, logger: database.logger)
+        try await bumpRevision(group, on: connection)
+        return result
+    }
+
+    /// Replaces an expense's fields and splits. Members who keep a share keep its split id and,
+    /// unless the draft says otherwise, its paid state.
+    func update(_ expense: UUID, with draft: ExpenseDraft, user: UUID, on connection: PostgresConnection) async throws {
+        let group = try await lockLive(expense, on: connection)
+        try await members.requireMembers(draft.memberIDs, group: group, on: connection)
+        let currency = draft.amount.currency
+        try await connection.query("""
+            UPDATE expenses SET description = \(draft.description),
+                amount = \(StoredAmount.text(draft.amount.minorUnits, currency))::numeric,
+                currency = \(currency.code), category = \(draft.category.rawValue),
+                paid_by_member_id = \(draft.paidBy), expense_date = \(draft.date.description)::date,
+                updated_by_user_id = \(user)
+            WHERE id = \(expense)
+            """, logger: database.logger)
+        let memberIDs = draft.splits.map(\.member)
+        try await connection.query(
+            "DELETE FROM expense_splits WHERE expense_id = \(expense) AND NOT (member_id = ANY(\(memberIDs)))",
+            logger: database.logger)
+        let amounts = draft.splits.map { StoredAmount.text($0.amount, currency) }
+        // -1 keeps the stored state; 0 and 1 set it.
+        let paid = draft.splits.map { share -> Int32 in share.isPaid.map { $0 ? 1 : 0 } ?? -1 }
+        try await connection.query("""
+            UPDATE expense_splits s SET amount = t.amount::numeric,
+                is_paid = CASE WHEN t.paid = -1 THEN s.is_paid ELSE t.paid = 1 END,
+                paid_at = CASE WHEN t.paid = -1 THEN s.paid_at WHEN t.paid = 1 THEN COALESCE(s.paid_at, NOW()) END
+            FROM unnest(\(memberIDs)::uuid[], \(amounts)::text[], \(paid)::int4[]) AS t(member, amount, paid)
+            WHERE s.expense_id = \(expense) AND s.member_id = t.member
+            """, logger: database.logger)
+        try await connection.query("""
+            INSERT INTO expense_splits (expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
+            SELECT \(expense), t.member, t.amount::numeric, t.paid = 1,
+                   CASE WHEN t.paid = 1 THEN NOW() END, CASE WHEN t.paid = 1 THEN \(user)::uuid END
+            FROM unnest(\(memberIDs)::uuid[], \(amounts)::text[], \(paid)::int4[]) AS t(member, amount, paid)
+            WHERE NOT EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = \(expense) AND s.member_id = t.member)
+            """, logger: database.logger)
+        try await bumpRevision(group, on: connection)
+    }
+
+    /// Soft-deletes a live expense; a second delete is a 404, as on the Node server.
+    func delete(_ expense: UUID, user: UUID, on connection: PostgresConnection) async throws {
+        let group = try await lockLive(expense, on: connection)
+        try await connection.query("""
+            UPDATE expenses SET is_deleted = true, deleted_at = NOW(), deleted_by_user_id = \(user)
+            WHERE id = \(expense)
+            """, logger: database.logger)
+        try await bumpRevision(group, on: connection)
+    }
+
+    /// Locks a live expense's row and returns its group, or throws 404.
+    private func lockLive(_ expense: UUID, on connection: PostgresConnection) async throws -> UUID {
+        let rows = try await connection.query(
+            "SELECT group_id FROM expenses WHERE id = \(expense) AND is_deleted IS NOT TRUE FOR UPDATE",
+            logger: database.logger)
+        for try await group in rows.decode(UUID?.self) { if let group { return group } }
+        throw Self.notFound(expense)
+    }
+
+    func bumpRevision(_ group: UUID, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            "UPDATE trip_groups SET expenses_revision = expenses_revision + 1 WHERE id = \(group)",
+            logger: database.logger)
+    }
+
+    /// Whether `user` may edit or delete the expense: its creator, the group's owner, or a group
+    /// user with `can_edit_all_expenses` or the admin role (the Node server's rule).
+    func canEdit(_ expense: UUID, user: UUID, on connection: PostgresConnection) async throws -> Bool {
+        let rows = try await connection.query("""
+            SELECT e.created_by_user_id = \(user) OR g.owner_id = \(user) OR EXISTS (
+                SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user)
+                  AND (gm.can_edit_all_expenses OR gm.role IN ('owner', 'admin')))
+            FROM expenses e JOIN trip_groups g ON g.id = e.group_id WHERE e.id = \(expense)
+            """, logger: database.logger)
+        for try await allowed in rows.decode(Bool?.self) { return allowed ?? false }
+        return false
+    }
+
+    static func notFound(_ expense: UUID) -> APIError {
+        .notFound("expense \(expense.uuidString.lowercased()) not found")
+    }
+}

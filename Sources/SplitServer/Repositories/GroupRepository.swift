@@ -1,0 +1,90 @@
+import Foundation
+import PostgresNIO
+
+/// Trip groups, their invite codes and who may use them.
+///
+/// A user may use a group they own or have a `group_members` row in (by creating or joining
+/// it). Every route that takes an id goes through ``access(group:user:)`` or one of the
+/// lookups that call it, so the answer is 404 for an unknown group and 403 for someone else's,
+/// as on the Node server.
+struct GroupRepository: Sendable {
+    let database: ServerDatabase
+
+    static let inviteAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+
+    /// Throws 404 if the group does not exist, 403 if `user` may not use it.
+    func access(group: UUID, user: UUID) async throws {
+        let rows = try await database.query("""
+            SELECT g.owner_id = \(user) OR EXISTS (
+                SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user))
+            FROM trip_groups g WHERE g.id = \(group)
+            """)
+        var allowed: Bool?
+        for try await value in rows.decode(Bool?.self) { allowed = value ?? false }
+        guard let allowed else { throw APIError.notFound("group \(group.uuidString.lowercased()) not found") }
+        guard allowed else { throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())") }
+    }
+
+    /// Groups the user owns or has joined, oldest first.
+    func list(for user: UUID) async throws -> [GroupRecord] {
+        let rows = try await database.query("""
+            SELECT g.id, g.name, g.description, g.owner_id, g.invite_code, g.is_active
+            FROM trip_groups g
+            WHERE g.owner_id = \(user)
+               OR EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user))
+            ORDER BY g.created_at, g.id
+            """)
+        return try await Self.records(rows)
+    }
+
+    /// Creates a group owned by `owner`, with a fresh invite code, and the owner's access row.
+    func create(name: String, description: String?, owner: AuthenticatedUser,
+                on connection: PostgresConnection) async throws -> GroupRecord {
+        for _ in 0..<8 {
+            let code = String((0..<6).map { _ in Self.inviteAlphabet.randomElement()! })
+            let rows = try await connection.query("""
+                INSERT INTO trip_groups (name, description, owner_id, invite_code)
+                VALUES (\(name), \(description), \(owner.id), \(code))
+                ON CONFLICT (invite_code) DO NOTHING
+                RETURNING id, name, description, owner_id, invite_code, is_active
+                """, logger: database.logger)
+            if let group = try await Self.records(rows).first {
+                try await connection.query("""
+                    INSERT INTO group_members (group_id, user_id, member_name, role, can_edit_all_expenses)
+                    VALUES (\(group.id), \(owner.id), \(owner.displayName), 'owner', true)
+                    """, logger: database.logger)
+                return group
+            }
+        }
+        throw APIError(status: .serviceUnavailable, message: "could not find a free invite code; try again")
+    }
+
+    /// Adds `user` to the group with this invite code (case-insensitive); joining twice is fine.
+    func join(code: String, user: AuthenticatedUser) async throws -> GroupRecord {
+        try await database.transaction { connection in
+            let rows = try await connection.query("""
+                SELECT id, name, description, owner_id, invite_code, is_active FROM trip_groups
+                WHERE invite_code = \(code.uppercased()) AND is_active IS NOT FALSE
+                """, logger: database.logger)
+            guard let group = try await Self.records(rows).first else {
+                throw APIError.notFound("no active group has invite code '\(code.prefix(16))'")
+            }
+            try await connection.query("""
+                INSERT INTO group_members (group_id, user_id, member_name, role)
+                VALUES (\(group.id), \(user.id), \(user.displayName), 'member')
+                ON CONFLICT (group_id, user_id) DO NOTHING
+                """, logger: database.logger)
+            return group
+        }
+    }
+
+    static func records(_ rows: PostgresRowSequence) async throws -> [GroupRecord] {
+        var groups: [GroupRecord] = []
+        for try await (id, name, description, owner, code, active) in rows.decode(
+            (UUID, String, String?, UUID?, String?, Bool?).self) {
+            groups.append(GroupRecord(id: id, name: name, description: description, ownerID: owner ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+                                      inviteCode: code ?? "", isActive: active ?? true))
+        }
+        return groups
+    }
+}

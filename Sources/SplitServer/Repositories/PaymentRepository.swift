@@ -1,0 +1,49 @@
+import Foundation
+import PostgresNIO
+import SplitCore
+
+/// Reimbursements between members of a group (`split pay`).
+struct PaymentRepository: Sendable {
+    let database: ServerDatabase
+    let members: MemberRepository
+
+    func list(group: UUID) async throws -> [PaymentRecord] {
+        let rows = try await database.query("""
+            SELECT id, group_id, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
+                   to_char(payment_date, 'YYYY-MM-DD'),
+                   to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+            FROM settlement_payments WHERE group_id = \(group)
+            ORDER BY payment_date DESC, created_at DESC, id
+            """)
+        var payments: [PaymentRecord] = []
+        for try await (id, groupID, from, to, cents, code, note, date, created) in rows.decode(
+            (UUID, UUID, UUID, UUID, Int64, String, String?, String, String).self) {
+            let currency = StoredAmount.currency(code)
+            payments.append(PaymentRecord(
+                id: id, groupID: groupID, from: from, to: to,
+                amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
+                note: note, date: CivilDate(parsing: date) ?? CivilDate(year: 1970, month: 1, day: 1)!, createdAt: created))
+        }
+        return payments
+    }
+
+    func create(from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?, group: UUID, user: UUID)
+        async throws -> PaymentRecord {
+        guard from != to else { throw APIError.badRequest("fromMemberId and toMemberId must be different members") }
+        let id = try await database.transaction { connection in
+            try await members.requireMembers([from, to], group: group, on: connection)
+            let id = UUID()
+            try await connection.query("""
+                INSERT INTO settlement_payments (id, group_id, from_member_id, to_member_id, amount, currency, note,
+                                                 payment_date, created_by_user_id)
+                VALUES (\(id), \(group), \(from), \(to), \(StoredAmount.text(amount.minorUnits, amount.currency))::numeric,
+                        \(amount.currency.code), \(note), \(date.description)::date, \(user))
+                """, logger: database.logger)
+            return id
+        }
+        guard let payment = try await list(group: group).first(where: { $0.id == id }) else {
+            throw APIError.notFound("payment \(id) not found")
+        }
+        return payment
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import SplitCore
+
+/// A trip group as stored, in the Node server's terms.
+struct GroupRecord: Sendable, Equatable {
+    let id: UUID
+    var name: String
+    var description: String?
+    let ownerID: UUID
+    let inviteCode: String
+    let isActive: Bool
+}
+
+/// A person of a trip (not necessarily a user).
+struct MemberRecord: Sendable, Equatable {
+    let id: UUID
+    let groupID: UUID
+    let userID: UUID?
+    var name: String
+    /// ISO 8601, UTC, milliseconds, as the Node server formats timestamps.
+    let createdAt: String
+}
+
+/// One member's share of an expense.
+struct SplitRecord: Sendable, Equatable {
+    let id: UUID
+    let memberID: UUID
+    /// Minor units of the expense's currency.
+    let amount: Int64
+    let isPaid: Bool
+}
+
+/// A live expense with its splits.
+struct ExpenseRecord: Sendable, Equatable {
+    let id: UUID
+    let groupID: UUID
+    let description: String
+    let amount: Money
+    let category: String
+    let paidBy: UUID
+    let date: CivilDate
+    let createdAt: String
+    var splits: [SplitRecord]
+}
+
+/// A reimbursement from one member to another.
+struct PaymentRecord: Sendable, Equatable {
+    let id: UUID
+    let groupID: UUID
+    let from: UUID
+    let to: UUID
+    let amount: Money
+    let note: String?
+    let date: CivilDate
+    let createdAt: String
+}
+
+/// One paid/unpaid change of a split.
+struct HistoryRecord: Sendable, Equatable {
+    let id: UUID
+    let splitID: UUID
+    let action: String
+    let userID: UUID
+    let performedAt: String
+    let reason: String?
+    let userName: String
+}
+
+/// Converting the NUMERIC(12,2) columns, read as whole cents, to minor units and back.
+enum StoredAmount {
+    /// Minor units of `cents` hundredths; a legacy row with cents a zero-decimal currency
+    /// cannot hold (JPY 10.50, which the Node server accepted) is rounded half to even.
+    static func minor(cents: Int64, currency: Currency) -> Int64 {
+        let divisor = 100 / currency.minorPerMajor
+        guard divisor > 1 else { return cents * (currency.minorPerMajor / 100) }
+        let quotient = cents / divisor
+        let remainder = cents % divisor
+        if remainder * 2 > divisor || (remainder * 2 == divisor && quotient % 2 != 0) { return quotient + 1 }
+        return quotient
+    }
+
+    /// Decimal text for a NUMERIC parameter: "3000" or "10.01".
+    static func text(_ minor: Int64, _ currency: Currency) -> String {
+        DecimalText.major(minor, exponent: currency.exponent)
+    }
+
+    /// The currency of a stored row; rows the server could not have written fall back to JPY,
+    /// the Node schema's default.
+    static func currency(_ code: String?) -> Currency {
+        (try? Currency(code: code ?? "JPY")) ?? (try! Currency(code: "JPY"))
+    }
+}
+
+/// SQL fragment formatting a TIMESTAMPTZ the way the Node server's JSON does.
+let isoTimestampFormat = "YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\""

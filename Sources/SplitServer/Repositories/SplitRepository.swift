@@ -1,0 +1,64 @@
+import Foundation
+import PostgresNIO
+
+/// Paid marks of single splits, and their audit trail in `payment_history`.
+struct SplitRepository: Sendable {
+    let database: ServerDatabase
+    let expenses: ExpenseRepository
+
+    /// The group of a split whose expense is live, or 404.
+    func group(of split: UUID) async throws -> UUID {
+        let rows = try await database.query("""
+            SELECT e.group_id FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
+            WHERE s.id = \(split) AND e.is_deleted IS NOT TRUE
+            """)
+        for try await group in rows.decode(UUID?.self) { if let group { return group } }
+        throw Self.notFound(split)
+    }
+
+    /// Sets the paid state and logs who did it, from where, in one transaction.
+    func setPaid(_ split: UUID, isPaid: Bool, reason: String?, user: UUID, ip: String?) async throws {
+        try await database.transaction { connection in
+            let rows = try await connection.query("""
+                UPDATE expense_splits s SET is_paid = \(isPaid),
+                    paid_at = CASE WHEN \(isPaid) THEN NOW() END,
+                    marked_paid_by_user_id = CASE WHEN \(isPaid) THEN \(user)::uuid END
+                FROM expenses e
+                WHERE s.id = \(split) AND e.id = s.expense_id AND e.is_deleted IS NOT TRUE
+                RETURNING e.group_id
+                """, logger: database.logger)
+            var group: UUID?
+            for try await value in rows.decode(UUID?.self) { group = value }
+            guard let group else { throw Self.notFound(split) }
+            let address = ip.flatMap { $0 == "unknown" ? nil : $0 }
+            try await connection.query("""
+                INSERT INTO payment_history (expense_split_id, action, performed_by_user_id, reason, ip_address)
+                VALUES (\(split), \(isPaid ? "marked_paid" : "marked_unpaid"), \(user), \(reason), \(address)::inet)
+                """, logger: database.logger)
+            try await expenses.bumpRevision(group, on: connection)
+        }
+    }
+
+    /// Every change of the split, newest first, with the name of who made it.
+    func history(_ split: UUID) async throws -> [HistoryRecord] {
+        let rows = try await database.query("""
+            SELECT h.id, h.expense_split_id, h.action, h.performed_by_user_id,
+                   to_char(h.performed_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'")),
+                   h.reason, u.display_name
+            FROM payment_history h JOIN users u ON u.id = h.performed_by_user_id
+            WHERE h.expense_split_id = \(split)
+            ORDER BY h.performed_at DESC, h.id
+            """)
+        var history: [HistoryRecord] = []
+        for try await (id, splitID, action, userID, at, reason, name) in rows.decode(
+            (UUID, UUID, String?, UUID, String?, String?, String).self) {
+            history.append(HistoryRecord(id: id, splitID: splitID, action: action ?? "", userID: userID,
+                                         performedAt: at ?? "", reason: reason, userName: name))
+        }
+        return history
+    }
+
+    static func notFound(_ split: UUID) -> APIError {
+        .notFound("expense split \(split.uuidString.lowercased()) not found")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SplitCore
+
+/// A validated expense as a request describes it, before it is stored.
+///
+/// Built only by ``ExpenseDraft/init(description:amount:currency:category:paidBy:date:splits:)``,
+/// which applies every rule: amount and split amounts within the currency's precision, the
+/// splits summing exactly to the amount with no member twice (SplitCore's
+/// ``Expense/validate()``), a known category and a `YYYY-MM-DD` date. Group membership of the
+/// payer and split members is checked by the repository, against the database.
+struct ExpenseDraft: Sendable {
+    struct Share: Sendable {
+        let member: UUID
+        let amount: Int64
+        /// nil keeps the stored state on edits (false for new splits).
+        let isPaid: Bool?
+    }
+
+    let description: String
+    let amount: Money
+    let category: SplitCore.Category
+    let paidBy: UUID
+    let date: CivilDate
+    let splits: [Share]
+
+    /// The raw fields of one split as they arrive.
+    struct RawShare {
+        let member: String
+        let amount: Double
+        let isPaid: Bool?
+    }
+
+    init(description: String?, amount: Double, currency: String?, category: String, paidBy: String,
+         date: String, splits: [RawShare], field prefix: String = "") throws(APIError) {
+        let currency = try WireInput.currency(currency, field: prefix + "currency", default: "JPY")
+        let minor = try WireAmount.minorUnits(amount, currency: currency, field: prefix + "amount")
+        self.description = try WireInput.text(description, field: prefix + "description") ?? ""
+        self.amount = Money(minorUnits: minor, currency: currency)
+        self.category = try WireInput.category(category, field: prefix + "category")
+        self.paidBy = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")
+        self.date = try WireInput.date(date, field: prefix + "expenseDate")
+        guard !splits.isEmpty else { throw .badRequest("\(prefix)splits must list at least one member") }
+        var shares: [Share] = []
+        for (index, raw) in splits.enumerated() {
+            let field = "\(prefix)splits[\(index)]"
+            shares.append(Share(
+                member: try WireInput.uuid(raw.member, field: field + ".memberId"),
+                amount: try WireAmount.minorUnits(raw.amount, currency: currency, field: field + ".amount", allowingZero: true),
+                isPaid: raw.isPaid))
+        }
+        self.splits = shares
+        let domain = Expense(
+            id: ExpenseID("draft"), description: self.description, amount: self.amount, category: self.category,
+            paidBy: MemberID(self.paidBy.uuidString), date: self.date,
+            splits: shares.map { ExpenseSplit(memberID: MemberID($0.member.uuidString), amount: $0.amount) })
+        do {
+            try domain.validate()
+        } catch {
+            switch error {
+            case .duplicateMember(let id):
+                throw .badRequest("\(prefix)splits list member \(id.rawValue) more than once")
+            case .exactSumMismatch:
+                throw .badRequest("\(prefix)splits: \(error.description)")
+            default:
+                throw .badRequest("\(prefix)\(error.description)")
+            }
+        }
+    }
+
+    /// Every member the expense mentions.
+    var memberIDs: Set<UUID> { Set(splits.map(\.member)).union([paidBy]) }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Logging
+import SplitServer
+
+/// `split-server`: reads configuration from flags and the environment, then runs the server.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "split-server",
+        abstract: "The split cloud server: the budget_splitter_web API on PostgreSQL, strict and faster.",
+        discussion: """
+        Configuration (flags win over the environment):
+          DATABASE_URL   postgres://USER:PASSWORD@HOST:PORT/DATABASE[?sslmode=require]
+          PGHOST PGPORT PGUSER PGPASSWORD PGDATABASE PGSSLMODE
+                         used when DATABASE_URL is not set (libpq's variables)
+          HOST           address to listen on (default 127.0.0.1)
+          PORT           port to listen on (default 3012)
+          LOG_LEVEL      trace, debug, info, notice, warning, error or critical (default info)
+        Migrations run before the server listens; an existing budget_splitter_web database is
+        upgraded in place, keeping its rows and password hashes.
+        Example:
+          DATABASE_URL=postgres://split:secret@127.0.0.1:5432/split split-server --port 3012
+        """
+    )
+
+    @Option(help: ArgumentHelp("Address to listen on (env HOST).", valueName: "address"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("Port to listen on (env PORT).", valueName: "port"))
+    var port: Int?
+
+    @Option(name: .customLong("database-url"), help: ArgumentHelp("PostgreSQL URL (env DATABASE_URL).", valueName: "url"))
+    var databaseURL: String?
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("Log level (env LOG_LEVEL).", valueName: "level"))
+    var logLevel: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let configuration: ServerConfiguration
+        do {
+            configuration = try makeConfiguration(environment)
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("split-server: error: \(error.description)\n".utf8))
+            throw ExitCode(64)
+        }
+        var logger = Logger(label: "split-server")
+        logger.logLevel = configuration.logLevel
+        let app = try await ServerApplication.build(configuration, logger: logger)
+        try await app.runService()
+    }
+
+    struct ConfigurationError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func makeConfiguration(_ environment: [String: String]) throws -> ServerConfiguration {
+        var database: DatabaseSettings
+        do {
+            if let databaseURL {
+                database = try DatabaseSettings(url: databaseURL)
+            } else {
+                database = try DatabaseSettings.fromEnvironment(environment)
+            }
+        } catch {
+            throw ConfigurationError(description: error.description)
+        }
+        let portText = port.map(String.init) ?? environment["PORT"] ?? "3012"
+        guard let portValue = Int(portText), (1...65535).contains(portValue) else {
+            throw ConfigurationError(description: "port '\(portText)' is not a port number (1-65535)")
+        }
+        let levelText = (logLevel ?? environment["LOG_LEVEL"] ?? "info").lowercased()
+        guard let level = Logger.Level(rawValue: levelText) else {
+            throw ConfigurationError(description: "log level '\(levelText)' is not one of trace, debug, info, notice, warning, error, critical")
+        }
+        let hostValue = host ?? environment["HOST"] ?? "127.0.0.1"
+        guard !hostValue.isEmpty else { throw ConfigurationError(description: "host must not be empty") }
+        return ServerConfiguration(host: hostValue, port: portValue, database: database, logLevel: level)
+    }
+}
