@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PostgresNIO
+@testable import SplitServer
+import Testing
+
+/// Runs server tests against the throwaway PostgreSQL cluster that `scripts/test.sh` starts
+/// (its URL is in `SPLIT_TEST_DATABASE_URL`). Every test gets a database of its own.
+enum TestCluster {
+    static let logger = Logger(label: "split-server-tests")
+
+    /// The cluster, or a recorded failure: these tests must never pass by skipping.
+    static func settings() throws -> DatabaseSettings {
+        guard let url = ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"], !url.isEmpty else {
+            Issue.record("SPLIT_TEST_DATABASE_URL is not set; run the tests with scripts/test.sh, which starts PostgreSQL")
+            throw CancellationError()
+        }
+        return try DatabaseSettings(url: url)
+    }
+
+    /// Creates an empty database and returns its settings.
+    static func freshDatabase() async throws -> DatabaseSettings {
+        let admin = try settings()
+        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+        try await withAdmin(admin) { connection in
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+        }
+        return admin.with(database: String(name))
+    }
+
+    /// Runs `sql` (several statements, psql-style file) on `settings` with the simple protocol's
+    /// equivalent: one statement at a time, split on lines ending in ';' outside dollar quotes.
+    static func load(sqlFile path: String, into settings: DatabaseSettings) async throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try await withAdmin(settings) { connection in
+            for statement in SQLScript.statements(text) {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
+        }
+    }
+
+    static func withAdmin<T: Sendable>(_ settings: DatabaseSettings, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(host: settings.host, port: settings.port, username: settings.username,
+                                 password: settings.password, database: settings.database, tls: .disable),
+            id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures").appendingPathComponent(name).path
+    }
+}
+
+/// Splits a SQL script into statements for the extended protocol.
+enum SQLScript {
+    static func statements(_ text: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var inDollar = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("--") && current.isEmpty { continue }
+            current += line + "\n"
+            if line.components(separatedBy: "$$").count % 2 == 0 { inDollar.toggle() }
+            if !inDollar, trimmed.hasSuffix(";") {
+                let statement = current.trimmingCharacters(in: .whitespacesAndNewlines)
+                let upper = statement.uppercased()
+                if upper != "BEGIN;" && upper != "COMMIT;" { statements.append(String(statement.dropLast())) }
+                current = ""
+            }
+        }
+        return statements
+    }
+}
+
+/// One in-process server on a fresh database, driven through Hummingbird's router tester.
+struct ServerHarness {
+    let settings: DatabaseSettings
+
+    /// Runs `body` with a client for a migrated server on a new database (or on `settings`).
+    static func run(settings given: DatabaseSettings? = nil, configure: (inout ServerConfiguration) -> Void = { _ in },
+                    _ body: @Sendable (API) async throws -> Void) async throws {
+        let settings: DatabaseSettings
+        if let given { settings = given } else { settings = try await TestCluster.freshDatabase() }
+        var configuration = ServerConfiguration(port: 3012, database: settings, logLevel: .warning, bcryptCost: 4)
+        configure(&configuration)
+        let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: TestCluster.logger)
+        let database = ServerDatabase(client: client, logger: TestCluster.logger)
+        let router = try ServerApplication.router(configuration: configuration, database: database, logger: TestCluster.logger)
+        let app = Application(router: router, services: [client], logger: TestCluster.logger)
+        try await app.test(.router) { testClient in
+            try await ServerMigrator(database: database).migrate()
+            try await body(API(client: testClient, database: database))
+        }
+    }
+}
