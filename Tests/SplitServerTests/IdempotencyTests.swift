@@ -1,0 +1,71 @@
+import Foundation
+import HTTPTypes
+import SplitAPI
+@testable import SplitServer
+import Testing
+
+@Suite("split-server Idempotency-Key", .serialized)
+struct IdempotencyTests {
+    static let key = HTTPField.Name("Idempotency-Key")!
+
+    @Test("a repeated key returns the first response and creates nothing; another body is a 422")
+    func repeatReplays() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let body = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "5")])
+            let first = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "k-1"])
+            let second = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "k-1"])
+            #expect(first.status == .created && second.status == .created)
+            #expect(first.body == second.body)
+            #expect(second.headers[HTTPField.Name("Idempotent-Replayed")!] == "true")
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 1)
+
+            let other = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "6", splits: [(m["Alex"]!, "6")])
+            let conflict = try await api.call(.post, "/api/expenses", token: token, json: other, headers: [Self.key: "k-1"])
+            #expect(conflict.status == .unprocessableContent && conflict.error?.contains("different request") == true)
+
+            // Keys are per user: another user's same key is a different request.
+            let (bob, _) = try await api.register("Bob")
+            let bobs = try await api.call(.post, "/api/groups", token: bob, json: #"{"name":"B"}"#, headers: [Self.key: "k-1"])
+            #expect(bobs.status == .created)
+
+            // A refused request releases its key: the corrected retry runs.
+            let bad = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "4")])
+            #expect(try await api.call(.post, "/api/expenses", token: token, json: bad, headers: [Self.key: "k-2"]).status == .badRequest)
+            let fixed = try await api.call(.post, "/api/expenses", token: token, json: other, headers: [Self.key: "k-2"])
+            #expect(fixed.status == .created)
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 2)
+        }
+    }
+
+    @Test("concurrent retries with one key create one expense and all get its response")
+    func concurrentRetries() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let body = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "7", splits: [(m["Alex"]!, "7")])
+            let replies = try await withThrowingTaskGroup(of: API.Reply.self) { tasks in
+                for _ in 0..<8 {
+                    tasks.addTask { try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "same"]) }
+                }
+                var all: [API.Reply] = []
+                for try await reply in tasks { all.append(reply) }
+                return all
+            }
+            #expect(replies.allSatisfy { $0.status == .created }, "\(replies)")
+            #expect(Set(replies.map(\.body)).count == 1)
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 1)
+        }
+    }
+
+    @Test("DELETE and PATCH replay too, instead of answering 404 the second time")
+    func deleteReplays() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let expense = try await api.addExpense(token, group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "5")])
+            for _ in 0..<2 {
+                let reply = try await api.call(.delete, "/api/expenses/\(expense)", token: token, headers: [Self.key: "del"])
+                #expect(reply.status == .ok, "\(reply)")
+            }
+        }
+    }
+}
