@@ -9,6 +9,8 @@ import SplitCore
 struct API: Sendable {
     let client: any TestClientProtocol
     let database: ServerDatabase
+    /// The test database, for checks made with SQL.
+    let settings: DatabaseSettings
 
     /// A decoded reply: status, headers and the body as JSON (or raw text).
     struct Reply: CustomStringConvertible {

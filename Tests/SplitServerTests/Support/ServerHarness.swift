@@ -103,7 +103,7 @@ struct ServerHarness {
         let app = Application(router: router, services: [client], logger: TestCluster.logger)
         try await app.test(.router) { testClient in
             try await ServerMigrator(database: database).migrate()
-            try await body(API(client: testClient, database: database))
+            try await body(API(client: testClient, database: database, settings: settings))
         }
     }
 }

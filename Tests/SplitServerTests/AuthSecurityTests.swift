@@ -1,0 +1,70 @@
+import Foundation
+import PostgresNIO
+import SplitAPI
+@testable import SplitServer
+import Testing
+
+@Suite("split-server tokens and brute-force protection", .serialized)
+struct AuthSecurityTests {
+    @Test("tokens are random, stored only hashed, and two logins in the same second both work")
+    func tokens() async throws {
+        try await ServerHarness.run { api in
+            let (first, _) = try await api.register("Ann", email: "ann@example.com")
+            async let a = api.call(.post, "/auth/login", json: #"{"emailOrPhone":"ann@example.com","password":"password-1"}"#)
+            async let b = api.call(.post, "/auth/login", json: #"{"emailOrPhone":"ann@example.com","password":"password-1"}"#)
+            let (one, two) = try await (a, b)
+            #expect(one.status == .ok && two.status == .ok)
+            let tokens = [first, one.json["token"].stringValue ?? "", two.json["token"].stringValue ?? ""]
+            #expect(Set(tokens).count == 3 && tokens.allSatisfy { $0.count >= 40 })
+            for token in tokens { #expect(try await api.call(.get, "/auth/me", token: token).status == .ok) }
+            let clear = try await TestCluster.withAdmin(api.settings) { connection in
+                var count: Int64 = -1
+                for try await value in try await connection.query(
+                    "SELECT count(*) FROM auth_tokens WHERE token IS NOT NULL OR token_hash IS NULL", logger: TestCluster.logger)
+                    .decode(Int64.self) { count = value }
+                return count
+            }
+            #expect(clear == 0)
+        }
+    }
+
+    @Test("failed logins lock the account out with 429 and Retry-After, but its tokens keep working")
+    func bruteForce() async throws {
+        try await ServerHarness.run { api in
+            let (token, _) = try await api.register("Ann", email: "ann@example.com")
+            for _ in 0..<5 {
+                let wrong = try await api.call(.post, "/auth/login", json: #"{"emailOrPhone":"ann@example.com","password":"guess-000"}"#)
+                #expect(wrong.status == .unauthorized)
+            }
+            let locked = try await api.call(.post, "/auth/login", json: #"{"emailOrPhone":"ANN@example.com","password":"password-1"}"#)
+            #expect(locked.status == .tooManyRequests, "\(locked)")
+            #expect(Int(locked.headers[.retryAfter] ?? "") ?? 0 > 0)
+            for _ in 0..<20 { #expect(try await api.call(.get, "/api/groups", token: token).status == .ok) }
+            #expect(try await api.call(.get, "/auth/me", token: token).status == .ok)
+        }
+    }
+
+    @Test("the throttle forgets failures after its window and a success clears the account")
+    func throttleWindow() async throws {
+        let clock = FakeClock()
+        let throttle = LoginThrottle(limits: .init(perAccount: 2, perIP: 3, window: 60), now: { clock.now })
+        await throttle.recordFailure(account: "a", ip: "1.2.3.4")
+        await throttle.recordFailure(account: "a", ip: "1.2.3.4")
+        await #expect(throws: APIError.self) { try await throttle.check(account: "A", ip: "9.9.9.9") }
+        clock.now = 61
+        try await throttle.check(account: "a", ip: "1.2.3.4")
+        await throttle.recordFailure(account: "b", ip: "5.5.5.5")
+        await throttle.recordFailure(account: "c", ip: "5.5.5.5")
+        await throttle.recordFailure(account: "d", ip: "5.5.5.5")
+        await #expect(throws: APIError.self) { try await throttle.check(account: "e", ip: "5.5.5.5") }
+        await throttle.recordFailure(account: "f", ip: "6.6.6.6")
+        await throttle.recordFailure(account: "f", ip: "6.6.6.6")
+        await throttle.recordSuccess(account: "f")
+        try await throttle.check(account: "f", ip: "7.7.7.7")
+    }
+}
+
+/// A settable clock for the throttle, the one test double here.
+final class FakeClock: @unchecked Sendable {
+    var now: TimeInterval = 0
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PostgresNIO
+import SplitAPI
+@testable import SplitServer
+import Testing
+
+/// A database made by the Node server's schema.sql, with its data, is upgraded in place.
+@Suite("split-server upgrade of a budget_splitter_web database", .serialized)
+struct UpgradeTests {
+    @Test("migrations keep every row, bcrypt hashes still log in, and the old session token still works")
+    func upgradesInPlace() async throws {
+        let settings = try await TestCluster.freshDatabase()
+        try await TestCluster.load(sqlFile: TestCluster.fixture("node-schema.sql"), into: settings)
+        try await TestCluster.load(sqlFile: TestCluster.fixture("node-seed.sql"), into: settings)
+        try await ServerHarness.run(settings: settings) { api in
+            // $2a$ (bcryptjs) and $2b$ hashes both verify; login by e-mail in any case and by phone.
+            let alex = try await api.call(.post, "/auth/login", json: #"{"emailOrPhone":"Alex@Example.com","password":"correct horse 1"}"#)
+            #expect(alex.status == .ok, "\(alex)")
+            let dana = try await api.call(.post, "/auth/login", json: #"{"emailOrPhone":"+6591234567","password":"correct horse 1"}"#)
+            #expect(dana.status == .ok, "\(dana)")
+            #expect(try await api.call(.post, "/auth/login", json: #"{"emailOrPhone":"+6591234567","password":"wrong horse"}"#).status == .unauthorized)
+
+            // The session token the Node server issued keeps working; its plain text is gone.
+            let legacy = "eyJhbGciOiJIUzI1NiJ9.legacy.token"
+            let groups = try await api.call(.get, "/api/groups", token: legacy)
+            #expect(groups.status == .ok, "\(groups)")
+            let group = try groups.decode(Components.Schemas.GroupList.self).groups
+            #expect(group.map(\.name) == ["Tokyo 2024"] && group.first?.inviteCode == "LEGACY1")
+
+            let gid = "30000000-0000-4000-8000-000000000001"
+            let members = try await api.call(.get, "/api/groups/\(gid)/members", token: legacy).decode(Components.Schemas.MemberList.self)
+            #expect(members.members.map(\.name) == ["Alex", "Bea", "Chen"])
+            let expenses = try await api.call(.get, "/api/groups/\(gid)/expenses", token: legacy).decode(Components.Schemas.ExpenseList.self)
+            #expect(expenses.expenses.count == 1 && expenses.expenses[0].amount == 3000)
+            #expect(expenses.expenses[0].splits.filter(\.isPaid).count == 1)
+            let history = try await api.call(.get, "/api/expense-splits/70000000-0000-4000-8000-000000000002/history", token: legacy)
+            #expect(history.json["history"].count == 1)
+
+            // Currencies beyond the Node server's four are accepted now.
+            let token = try alex.decode(Components.Schemas.AuthResponse.self).token
+            try await api.addExpense(token, group: gid, payer: "50000000-0000-4000-8000-000000000002", amount: "12.5",
+                                     currency: "EUR", splits: [("50000000-0000-4000-8000-000000000001", "12.5")])
+            let plan = try await api.call(.get, "/api/groups/\(gid)/balances?currency=JPY", token: token)
+                .decode(Components.Schemas.Settlement.self)
+            #expect(plan.transfers.map { "\($0.fromName)>\($0.toName):\($0.amount)" } == ["Chen>Alex:1000.0"])
+
+            let stored = try await TestCluster.withAdmin(settings) { connection in
+                var values: [Int64] = []
+                for query in ["SELECT count(*) FROM auth_tokens WHERE token IS NOT NULL",
+                              "SELECT count(*) FROM auth_tokens WHERE token_hash IS NULL",
+                              "SELECT count(*) FROM expenses", "SELECT count(*) FROM users"] {
+                    for try await value in try await connection.query(.init(unsafeSQL: query), logger: TestCluster.logger).decode(Int64.self) {
+                        values.append(value)
+                    }
+                }
+                return values
+            }
+            // No token in clear; the Node rows (2 expenses, one soft-deleted) plus the new one; both users.
+            #expect(stored == [0, 0, 3, 2])
+        }
+        // Migrating again does nothing.
+        try await ServerHarness.run(settings: settings) { api in
+            let applied = try await ServerMigrator(database: api.database).migrate()
+            #expect(applied.isEmpty)
+        }
+    }
+}
