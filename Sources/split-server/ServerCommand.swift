@@ -16,11 +16,13 @@ struct ServerCommand: AsyncParsableCommand {
                          used when DATABASE_URL is not set (libpq's variables)
           HOST           address to listen on (default 127.0.0.1)
           PORT           port to listen on (default 3012)
-          LOG_LEVEL      trace, debug, info, notice, warning, error or critical (default info)
-        Migrations run before the server listens; an existing budget_splitter_web database is
-        upgraded in place, keeping its rows and password hashes.
+          LOG_LEVEL      trace, debug, info, notice, warning, error, critical
+                         (default info)
+        Migrations run before the server listens. An existing budget_splitter_web
+        database is upgraded in place, keeping its rows and password hashes.
         Example:
-          DATABASE_URL=postgres://split:secret@127.0.0.1:5432/split split-server --port 3012
+          export DATABASE_URL=postgres://split:secret@127.0.0.1:5432/split
+          split-server --port 3012
         """
     )
 
@@ -47,8 +49,16 @@ struct ServerCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "split-server")
         logger.logLevel = configuration.logLevel
-        let app = try await ServerApplication.build(configuration, logger: logger)
-        try await app.runService()
+        do {
+            let app = try await ServerApplication.build(configuration, logger: logger)
+            try await app.runService()
+        } catch {
+            // Startup failures (database unreachable, migration refused, port taken) as one line.
+            let database = configuration.database
+            FileHandle.standardError.write(Data(
+                "split-server: error: could not start with database \(database.username)@\(database.host):\(database.port)/\(database.database) on \(configuration.host):\(configuration.port): \(String(describing: error).prefix(300))\n".utf8))
+            throw ExitCode(69)
+        }
     }
 
     struct ConfigurationError: Error, CustomStringConvertible {

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Load benchmark of split-server on loopback, with wrk (Debian's package) as the load generator.
+#
+#   scripts/bench-server.sh [SECONDS] [CONNECTIONS]
+#
+# Builds split-server in release mode, starts a throwaway PostgreSQL cluster and the server on
+# free 127.0.0.1 ports, seeds a 1,000-expense group through from-local, then measures:
+#   1. GET /api/groups/:gid/expenses of that group
+#   2. POST /api/expenses (a 3-way split each)
+#   3. POST /api/groups/from-local with 1,000 expenses
+# and prints requests per second and the 99th-percentile latency of each. Nothing leaves the
+# machine. Not part of the test run: speed goals live here, never in tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/deps.sh
+seconds=${1:-10}
+connections=${2:-32}
+if ! command -v wrk >/dev/null; then split_require_packages wrk; fi
+split_require_packages libsqlite3-dev
+[ -x /usr/lib/postgresql/15/bin/initdb ] || split_require_packages postgresql
+command -v python3 >/dev/null || { echo "bench-server: python3 is needed to build request bodies" >&2; exit 1; }
+
+echo "building split-server (release)..." >&2
+swift build -c release --product split-server >&2
+server_bin=$(swift build -c release --show-bin-path)/split-server
+
+work=$(mktemp -d)
+chmod 755 "$work"
+server_pid=
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
+  scripts/pg-cluster.sh stop "$work/pg" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+mkdir -p "$work/pg"
+url=$(scripts/pg-cluster.sh start "$work/pg")
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port LOG_LEVEL=error "$server_bin" >"$work/server.log" 2>&1 &
+server_pid=$!
+base="http://127.0.0.1:$port"
+for _ in $(seq 1 100); do
+  curl -sf "$base/api/ping" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+# Account, and the request bodies (written by python3 to files the wrk scripts read).
+token=$(curl -sf -X POST "$base/auth/register" -H 'Content-Type: application/json' \
+  -d '{"email":"bench@example.com","password":"bench-password","displayName":"Bench"}' |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+members = [{"localId": f"m{i}", "name": f"Member {i}"} for i in range(1, 7)]
+expenses = []
+for i in range(1000):
+    payer = members[i % 6]["localId"]
+    share = [members[(i + k) % 6]["localId"] for k in range(3)]
+    expenses.append({"localId": f"e{i}", "description": f"Expense {i}", "amount": 3000 + i * 3,
+                     "currency": "JPY", "category": "Meal", "paidByLocalId": payer,
+                     "expenseDate": f"2025-{1 + i % 12:02d}-{1 + i % 28:02d}",
+                     "splits": [{"memberLocalId": m, "amount": 1000 + i, "isPaid": k == 0}
+                                for k, m in enumerate(share)]})
+open(f"{work}/from-local.json", "w").write(json.dumps({"name": "Bench trip", "members": members, "expenses": expenses}))
+PY
+seed=$(curl -sf -X POST "$base/api/groups/from-local" -H "Authorization: Bearer $token" \
+  -H 'Content-Type: application/json' --data-binary "@$work/from-local.json")
+group=$(echo "$seed" | python3 -c 'import json,sys; print(json.load(sys.stdin)["groupId"])')
+read -r m1 m2 m3 < <(echo "$seed" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(*[m["id"] for m in d["members"][:3]])')
+printf '{"groupId":"%s","description":"Taxi","amount":3000,"currency":"JPY","category":"Transport","paidByMemberId":"%s","expenseDate":"2025-01-20","splits":[{"memberId":"%s","amount":1000},{"memberId":"%s","amount":1000},{"memberId":"%s","amount":1000}]}' \
+  "$group" "$m1" "$m1" "$m2" "$m3" >"$work/expense.json"
+listed=$(curl -sf "$base/api/groups/$group/expenses" -H "Authorization: Bearer $token" | wc -c)
+echo "seeded group $group: 1000 expenses, listing is $listed bytes" >&2
+
+cat >"$work/post.lua" <<LUA
+local f = io.open("$work/" .. os.getenv("BODY_FILE"), "rb")
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $token"
+LUA
+
+run() { # label, wrk arguments...
+  local label=$1; shift
+  local out
+  out=$(wrk --latency -d "${seconds}s" "$@")
+  local rps p99
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  local errors
+  errors=$(echo "$out" | awk '/Non-2xx/ {print $5}')
+  printf '%-44s %10s req/s   p99 %8s   non-2xx %s\n' "$label" "$rps" "$p99" "${errors:-0}"
+}
+
+echo "split-server on 127.0.0.1:$port, wrk ${seconds}s per run, $(nproc) cores shared by wrk, server and PostgreSQL"
+run "GET expenses (1,000-expense group), c=$connections" -t2 -c"$connections" \
+  -H "Authorization: Bearer $token" "$base/api/groups/$group/expenses"
+BODY_FILE=expense.json run "POST /api/expenses, c=$connections" -t2 -c"$connections" -s "$work/post.lua" "$base/api/expenses"
+BODY_FILE=from-local.json run "POST from-local (1,000 expenses), c=4" -t2 -c4 -s "$work/post.lua" "$base/api/groups/from-local"
