@@ -33,7 +33,7 @@ public enum ServerApplication {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
-        router.add(middleware: AuthMiddleware(users: services.users))
+        router.add(middleware: AuthMiddleware(users: services.users, cache: services.tokenCache))
         router.add(middleware: IdempotencyMiddleware(database: database))
         let handler = APIHandler(services: services, port: configuration.port)
         let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)

@@ -12,6 +12,7 @@ struct ServerServices: Sendable {
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     let expenseCache: ExpenseListCache
+    let tokenCache: TokenCache
 
     init(configuration: ServerConfiguration, database: ServerDatabase) {
         self.database = database
@@ -24,5 +25,6 @@ struct ServerServices: Sendable {
         passwords = PasswordHasher(cost: configuration.bcryptCost)
         throttle = LoginThrottle()
         expenseCache = ExpenseListCache()
+        tokenCache = TokenCache()
     }
 }

@@ -12,6 +12,7 @@ struct AuthMiddleware: RouterMiddleware {
     static let publicPaths: Set<String> = ["/health", "/api/ping", "/auth/register", "/auth/login"]
 
     let users: UserRepository
+    let cache: TokenCache
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await RequestOrigin.$clientIP.withValue(context.clientIP) {
@@ -25,7 +26,14 @@ struct AuthMiddleware: RouterMiddleware {
             guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 512 else {
                 throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")
             }
-            guard let user = try await users.authenticate(token: String(parts[1])) else {
+            let token = String(parts[1])
+            let user: AuthenticatedUser
+            if let known = cache.user(for: token) {
+                user = known
+            } else if let found = try await users.authenticate(token: token) {
+                cache.remember(found, for: token)
+                user = found
+            } else {
                 throw APIError.unauthorized("invalid, expired or revoked token; log in again")
             }
             return try await AuthenticatedUser.$current.withValue(user) {

@@ -56,6 +56,7 @@ extension APIHandler {
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
         let user = try AuthenticatedUser.required()
         try await services.users.revoke(tokenID: user.tokenID)
+        services.tokenCache.forget(tokenID: user.tokenID)
         return .ok(.init(body: .json(.init(message: "Logged out"))))
     }
 

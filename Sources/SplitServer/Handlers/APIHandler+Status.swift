@@ -7,13 +7,24 @@ extension APIHandler {
         return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now))))
     }
 
+    /// 200 when the database answers within 3 seconds, else 503: a monitor must not hang on
+    /// a pool that is still retrying its connections.
     func ping(_ input: Operations.Ping.Input) async throws -> Operations.Ping.Output {
-        do {
-            try await services.database.query("SELECT 1")
-            return .ok(.init(body: .json(.init(db: "ok", mode: "vps", storage: "postgresql"))))
-        } catch {
+        let database = services.database
+        let answered = await withTaskGroup(of: Bool.self) { race in
+            race.addTask { (try? await database.query("SELECT 1")) != nil }
+            race.addTask {
+                try? await Task.sleep(for: .seconds(3))
+                return false
+            }
+            let first = await race.next() ?? false
+            race.cancelAll()
+            return first
+        }
+        guard answered else {
             return .serviceUnavailable(.init(body: .json(.init(db: "error", message: "database unavailable"))))
         }
+        return .ok(.init(body: .json(.init(db: "ok", mode: "vps", storage: "postgresql"))))
     }
 }
 

@@ -78,6 +78,7 @@ struct API: Sendable {
     }
 
     /// Posts an expense and returns its id.
+    @discardableResult
     func addExpense(_ token: String, group: String, payer: String, amount: String, currency: String = "JPY",
                     splits: [(String, String)], date: String = "2025-01-20") async throws -> String {
         let reply = try await call(.post, "/api/expenses", token: token, json: Self.expenseJSON(

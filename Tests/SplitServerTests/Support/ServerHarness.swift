@@ -43,6 +43,7 @@ enum TestCluster {
         }
     }
 
+    @discardableResult
     static func withAdmin<T: Sendable>(_ settings: DatabaseSettings, _ body: (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await PostgresConnection.connect(
             configuration: .init(host: settings.host, port: settings.port, username: settings.username,
