@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import PostgresNIO
 import SplitCore
 
 /// `GET /api/groups/:groupId/expenses`, served outside the generated handlers for speed.
@@ -25,7 +24,7 @@ struct ExpenseListRoute: Sendable {
     func respond(groupID text: String) async throws -> Response {
         let user = try AuthenticatedUser.required()
         let group = try WireInput.uuid(text, field: "groupId")
-        let revision = try await accessAndRevision(group: group, user: user.id)
+        let revision = try await services.groups.access(group: group, user: user.id)
         let body: ByteBuffer
         if let cached = services.expenseCache.body(group: group, revision: revision) {
             body = cached
@@ -39,22 +38,6 @@ struct ExpenseListRoute: Sendable {
         }
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: body))
-    }
-
-    /// 404 for an unknown group, 403 for someone else's; otherwise the group's revision.
-    private func accessAndRevision(group: UUID, user: UUID) async throws -> Int64 {
-        let rows = try await services.database.query("""
-            SELECT g.expenses_revision, g.owner_id = \(user) OR EXISTS (
-                SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user))
-            FROM trip_groups g WHERE g.id = \(group)
-            """)
-        for try await (revision, allowed) in rows.decode((Int64, Bool?).self) {
-            guard allowed == true else {
-                throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")
-            }
-            return revision
-        }
-        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
     }
 
     static func json(_ expenses: [ExpenseRecord]) -> JSONValue {

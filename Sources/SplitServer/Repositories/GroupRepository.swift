@@ -12,17 +12,22 @@ struct GroupRepository: Sendable {
 
     static let inviteAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
-    /// Throws 404 if the group does not exist, 403 if `user` may not use it.
-    func access(group: UUID, user: UUID) async throws {
+    /// Throws 404 if the group does not exist, 403 if `user` may not use it; otherwise returns
+    /// the group's `expenses_revision`, which keys the cached expense listing.
+    @discardableResult
+    func access(group: UUID, user: UUID) async throws -> Int64 {
         let rows = try await database.query("""
-            SELECT g.owner_id = \(user) OR EXISTS (
+            SELECT g.expenses_revision, g.owner_id = \(user) OR EXISTS (
                 SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user))
             FROM trip_groups g WHERE g.id = \(group)
             """)
-        var allowed: Bool?
-        for try await value in rows.decode(Bool?.self) { allowed = value ?? false }
-        guard let allowed else { throw APIError.notFound("group \(group.uuidString.lowercased()) not found") }
-        guard allowed else { throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())") }
+        for try await (revision, allowed) in rows.decode((Int64, Bool?).self) {
+            guard allowed == true else {
+                throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")
+            }
+            return revision
+        }
+        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
     }
 
     /// Groups the user owns or has joined, oldest first.
