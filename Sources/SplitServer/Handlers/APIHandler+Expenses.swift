@@ -38,7 +38,7 @@ extension APIHandler {
                 throw APIError.forbidden("only the expense's creator, the group owner or an admin may edit it")
             }
             try await services.expenses.update(expense, with: draft, user: user.id, on: connection)
-            return try await services.expenses.find(expense, on: connection)
+            return try await services.expenses.find(expense, group: group, on: connection)
         }
         return .ok(.init(body: .json(.init(expense: Self.wire(record)))))
     }

@@ -19,13 +19,14 @@ struct ExpenseRepository: Sendable {
         }
     }
 
-    func list(group: UUID, on connection: PostgresConnection) async throws -> [ExpenseRecord] {
+    /// With `only`, just that expense (if it is live and in the group), still in two queries.
+    func list(group: UUID, only: UUID? = nil, on connection: PostgresConnection) async throws -> [ExpenseRecord] {
         let expenseRows = try await connection.query("""
             SELECT e.id, e.description, (e.amount * 100)::int8, e.currency, e.category, e.paid_by_member_id,
                    to_char(e.expense_date, 'YYYY-MM-DD'),
                    to_char(e.created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
             FROM expenses e
-            WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE
+            WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY e.expense_date DESC, e.created_at DESC, e.id
             """, logger: database.logger)
         var expenses: [ExpenseRecord] = []
@@ -46,7 +47,7 @@ struct ExpenseRepository: Sendable {
             FROM expense_splits s
             JOIN expenses e ON e.id = s.expense_id
             JOIN members m ON m.id = s.member_id
-            WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE
+            WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY lower(m.name), m.id
             """, logger: database.logger)
         for try await (expense, id, member, cents, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Bool?).self) {
@@ -58,14 +59,9 @@ struct ExpenseRepository: Sendable {
         return expenses
     }
 
-    /// The live expense with this id and its group, or 404.
-    func find(_ expense: UUID, on connection: PostgresConnection) async throws -> ExpenseRecord {
-        let rows = try await connection.query(
-            "SELECT group_id FROM expenses WHERE id = \(expense) AND is_deleted IS NOT TRUE", logger: database.logger)
-        var group: UUID?
-        for try await value in rows.decode(UUID?.self) { group = value }
-        guard let group else { throw Self.notFound(expense) }
-        guard let record = try await list(group: group, on: connection).first(where: { $0.id == expense }) else {
+    /// The live expense with this id in `group`, or 404.
+    func find(_ expense: UUID, group: UUID, on connection: PostgresConnection) async throws -> ExpenseRecord {
+        guard let record = try await list(group: group, only: expense, on: connection).first else {
             throw Self.notFound(expense)
         }
         return record

@@ -7,14 +7,20 @@ struct PaymentRepository: Sendable {
     let database: ServerDatabase
     let members: MemberRepository
 
+    /// The columns ``records(_:)`` decodes, for SELECT and RETURNING alike.
+    static let columns = """
+        id, group_id, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
+        to_char(payment_date, 'YYYY-MM-DD'), to_char(created_at AT TIME ZONE 'UTC', '\(isoTimestampFormat)')
+        """
+
     func list(group: UUID) async throws -> [PaymentRecord] {
-        let rows = try await database.query("""
-            SELECT id, group_id, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
-                   to_char(payment_date, 'YYYY-MM-DD'),
-                   to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
-            FROM settlement_payments WHERE group_id = \(group)
+        try await Self.records(database.query("""
+            SELECT \(unescaped: Self.columns) FROM settlement_payments WHERE group_id = \(group)
             ORDER BY payment_date DESC, created_at DESC, id
-            """)
+            """))
+    }
+
+    static func records(_ rows: PostgresRowSequence) async throws -> [PaymentRecord] {
         var payments: [PaymentRecord] = []
         for try await (id, groupID, from, to, cents, code, note, date, created) in rows.decode(
             (UUID, UUID, UUID, UUID, Int64, String, String?, String, String).self) {
@@ -30,20 +36,17 @@ struct PaymentRepository: Sendable {
     func create(from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?, group: UUID, user: UUID)
         async throws -> PaymentRecord {
         guard from != to else { throw APIError.badRequest("fromMemberId and toMemberId must be different members") }
-        let id = try await database.transaction { connection in
+        return try await database.transaction { connection in
             try await members.requireMembers([from, to], group: group, on: connection)
-            let id = UUID()
-            try await connection.query("""
-                INSERT INTO settlement_payments (id, group_id, from_member_id, to_member_id, amount, currency, note,
+            let rows = try await connection.query("""
+                INSERT INTO settlement_payments (group_id, from_member_id, to_member_id, amount, currency, note,
                                                  payment_date, created_by_user_id)
-                VALUES (\(id), \(group), \(from), \(to), \(StoredAmount.text(amount.minorUnits, amount.currency))::numeric,
+                VALUES (\(group), \(from), \(to), \(StoredAmount.text(amount.minorUnits, amount.currency))::numeric,
                         \(amount.currency.code), \(note), \(date.description)::date, \(user))
+                RETURNING \(unescaped: Self.columns)
                 """, logger: database.logger)
-            return id
+            guard let payment = try await Self.records(rows).first else { throw APIError.conflict("payment not stored") }
+            return payment
         }
-        guard let payment = try await list(group: group).first(where: { $0.id == id }) else {
-            throw APIError.notFound("payment \(id) not found")
-        }
-        return payment
     }
 }
