@@ -32,10 +32,9 @@ struct IdempotencyMiddleware: RouterMiddleware {
         guard !key.isEmpty, key.utf8.count <= 255 else {
             throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters")
         }
+        // The body is already in memory (BodyLimitMiddleware collected it).
         var fingerprint = ByteBuffer(string: "\(request.method.rawValue) \(request.uri.path)\n")
-        if case let body = try await request.body.collect(upTo: .max), body.readableBytes > 0 {
-            fingerprint.writeImmutableBuffer(body)
-        }
+        fingerprint.writeImmutableBuffer(try await request.body.collect(upTo: .max))
         while true {
             if try await claim(user: user.id, key: key, fingerprint: fingerprint) {
                 return try await runFirst(request, context: context, next: next, user: user.id, key: key)

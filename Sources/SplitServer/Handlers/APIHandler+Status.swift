@@ -3,7 +3,7 @@ import SplitAPI
 
 extension APIHandler {
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        let now = Timestamp.now()
+        let now = ServerClock.iso8601Now()
         return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now))))
     }
 
@@ -29,8 +29,8 @@ extension APIHandler {
 }
 
 /// The server clock's reading as the Node server prints it (ISO 8601, UTC, milliseconds).
-private enum Timestamp {
-    static func now() -> String {
+private enum ServerClock {
+    static func iso8601Now() -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: Date())

@@ -20,23 +20,16 @@ enum WireAmount {
         guard value < Double(majorLimit) else {
             throw .badRequest("\(field) must be less than 10000000000, got \(text(of: value))")
         }
+        // Below 1e10 as a double means below 1e10 as the printed decimal too (rounding to the
+        // nearest double is monotonic and 1e10 is exact), so the parsed value needs no recheck.
         let literal = text(of: value)
-        do {
-            let minor = try AmountParser.parse(literal, currency: currency, allowingZero: allowingZero)
-            guard minor < majorLimit * currency.minorPerMajor else {
-                throw APIError.badRequest("\(field) must be less than 10000000000, got \(literal)")
-            }
-            return minor
-        } catch let error as MoneyError {
-            if case .tooPrecise = error {
-                let allowed = currency.exponent == 0 ? "no decimals" : "at most \(currency.exponent) decimals"
-                throw .badRequest("\(field) \(literal) has too many decimals for \(currency.code), which allows \(allowed)")
-            }
-            throw .badRequest("\(field): \(error.description)")
-        } catch let error as APIError {
-            throw error
+        do throws(MoneyError) {
+            return try AmountParser.parse(literal, currency: currency, allowingZero: allowingZero)
+        } catch .tooPrecise {
+            let allowed = currency.exponent == 0 ? "no decimals" : "at most \(currency.exponent) decimals"
+            throw .badRequest("\(field) \(literal) has too many decimals for \(currency.code), which allows \(allowed)")
         } catch {
-            throw .badRequest("\(field) is not a valid amount")
+            throw .badRequest("\(field): \(error.description)")
         }
     }
 
