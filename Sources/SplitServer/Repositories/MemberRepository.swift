@@ -6,10 +6,13 @@ import PostgresNIO
 struct MemberRepository: Sendable {
     let database: ServerDatabase
 
+    /// The columns ``records(_:)`` decodes, for SELECT and RETURNING alike.
+    static let columns = "id, group_id, user_id, name, to_char(created_at AT TIME ZONE 'UTC', '\(isoTimestampFormat)')"
+
     /// Members of the group by name (case-insensitive), then id.
     func list(group: UUID) async throws -> [MemberRecord] {
         try await Self.records(database.query("""
-            SELECT id, group_id, user_id, name, to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+            SELECT \(unescaped: Self.columns)
             FROM members WHERE group_id = \(group) ORDER BY lower(name), id
             """))
     }
@@ -18,7 +21,7 @@ struct MemberRepository: Sendable {
         try await refuseDuplicate(name: name, group: group, except: nil, on: connection)
         let rows = try await connection.query("""
             INSERT INTO members (group_id, name) VALUES (\(group), \(name))
-            RETURNING id, group_id, user_id, name, to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+            RETURNING \(unescaped: Self.columns)
             """, logger: database.logger)
         return try await Self.records(rows)[0]
     }
@@ -28,7 +31,7 @@ struct MemberRepository: Sendable {
             try await refuseDuplicate(name: name, group: group, except: member, on: connection)
             let rows = try await connection.query("""
                 UPDATE members SET name = \(name) WHERE id = \(member) AND group_id = \(group)
-                RETURNING id, group_id, user_id, name, to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+                RETURNING \(unescaped: Self.columns)
                 """, logger: database.logger)
             guard let record = try await Self.records(rows).first else { throw Self.notFound(member) }
             return record
