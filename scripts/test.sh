@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
-packages=(libsqlite3-dev sqlite3)
+# hledger: the ledger export test checks its balances against split balances.
+packages=(libsqlite3-dev sqlite3 hledger)
 # postgresql pulls in postgresql-15, which provides /usr/lib/postgresql/15/bin.
 if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then
   packages+=(postgresql)

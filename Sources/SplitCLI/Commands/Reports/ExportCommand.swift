@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import SplitCore
+
+struct ExportCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a trip (or all trips) as JSON, CSV or a ledger journal.",
+        discussion: """
+        json: everything, lossless (members, rates, expenses with splits and paid marks, payments).
+        csv: one row per expense with a share column per member, for spreadsheets.
+        ledger: a journal for hledger or ledger; `hledger -f FILE balance` shows each member's net,
+                as `split balances` does.
+        Examples:
+          split export --format json -o tokyo.json
+          split export --all --format csv -o trips.csv
+          split export --format ledger | hledger -f - balance
+        """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json, csv, ledger
+    }
+
+    @Option(help: "Output format: json, csv or ledger.")
+    var format: Format = .json
+
+    @Flag(help: "Export every trip instead of the current one (or --trip).")
+    var all = false
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
+        let trips = all ? try await context.backend.trips().map(\.trip) : [try await context.trip()]
+        var snapshots: [TripSnapshot] = []
+        for trip in trips { snapshots.append(try await TripSnapshot.load(trip, from: context.backend)) }
+        var bytes: [UInt8] = []
+        switch format {
+        case .json:
+            // Indented for files and terminals, one line in pipes, like every other --json output.
+            JSONExport.document(snapshots).write(to: &bytes, pretty: output != nil || context.output.isTerminal)
+            bytes.append(UInt8(ascii: "\n"))
+        case .csv:
+            bytes = Array(CSVExport.text(snapshots).utf8)
+        case .ledger:
+            bytes = Array(LedgerExport.text(snapshots).utf8)
+        }
+        guard let output else {
+            context.output.write(bytes: bytes)
+            return
+        }
+        // Written beside the target and renamed over it, so a failed export never leaves half a file.
+        let temporary = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+            throw CLIError("cannot write \(output): the folder does not exist or is not writable", kind: .io)
+        }
+        guard rename(temporary, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CLIError("cannot write \(output): \(reason)", kind: .io)
+        }
+        context.output.note("exported \(snapshots.count) trip\(snapshots.count == 1 ? "" : "s") to \(output) (\(format.rawValue))")
+    }
+}

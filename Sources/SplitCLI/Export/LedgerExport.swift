@@ -1,0 +1,59 @@
+import SplitCore
+
+/// `split export --format ledger`: a plain-text journal that hledger and ledger read.
+///
+/// Each member is an account named `TRIP:MEMBER`, and each posting moves that member's net
+/// position, so `hledger balance` shows exactly `split balances`' net per member and currency:
+/// an expense credits its payer with the amount and debits every share; a paid share and a
+/// payment move money from one member to another. Every transaction sums to zero.
+enum LedgerExport {
+    static func text(_ trips: [TripSnapshot]) -> String {
+        var journal = "; split export, one account per member: TRIP:MEMBER holds that member's net balance\n"
+        for snapshot in trips {
+            let tripName = account(snapshot.trip.name)
+            func name(_ id: MemberID) -> String { tripName + ":" + account(snapshot.directory.name(of: id)) }
+            for expense in snapshot.expenses {
+                var net: [MemberID: Int64] = [expense.paidBy: expense.amount.minorUnits]
+                for split in expense.splits {
+                    net[split.memberID, default: 0] -= split.amount
+                    if split.isPaid {
+                        net[split.memberID, default: 0] += split.amount
+                        net[expense.paidBy, default: 0] -= split.amount
+                    }
+                }
+                journal += transaction(date: expense.date, title: expense.description.isEmpty ? expense.category.rawValue : expense.description,
+                                       comment: "expense, \(expense.category.rawValue)" + (expense.note.map { ", " + clean($0) } ?? ""),
+                                       postings: net, currency: expense.amount.currency, names: snapshot.directory, account: name)
+            }
+            for payment in snapshot.payments {
+                let net = [payment.from: payment.amount.minorUnits, payment.to: -payment.amount.minorUnits]
+                journal += transaction(date: payment.date, title: "Payment", comment: "payment" + (payment.note.map { ", " + clean($0) } ?? ""),
+                                       postings: net, currency: payment.amount.currency, names: snapshot.directory, account: name)
+            }
+        }
+        return journal
+    }
+
+    private static func transaction(date: CivilDate, title: String, comment: String, postings: [MemberID: Int64],
+                                     currency: Currency, names: MemberDirectory, account: (MemberID) -> String) -> String {
+        let lines = names.sortedByName(Array(postings.keys)).compactMap { id -> String? in
+            guard let amount = postings[id], amount != 0 else { return nil }
+            let text = (amount < 0 ? "-" : "") + DecimalText.major(amount.magnitude > UInt64(Int64.max) ? Int64.max : abs(amount),
+                                                                    exponent: currency.exponent, padded: true)
+            return "    \(account(id))  \(text) \(currency.code)"
+        }
+        guard !lines.isEmpty else { return "" }
+        return "\n\(date) \(clean(title))  ; \(comment)\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An account name part: no ':' (which nests accounts), no ';' (a comment), no runs of
+    /// spaces (two spaces end an account name).
+    static func account(_ name: String) -> String {
+        clean(name).replacingOccurrences(of: ":", with: "-").replacingOccurrences(of: ";", with: ",")
+    }
+
+    /// One line, single spaces.
+    static func clean(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+}
