@@ -34,11 +34,17 @@ let package = Package(
             name: "SplitStore",
             dependencies: ["SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Readers of other apps' files (the iOS app's database and JSON, Splitwise CSV, split's
+        // own export) into an ImportPlan the store writes. GRDB only to read the iOS database.
+        .target(
+            name: "SplitImport",
+            dependencies: ["SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Command-line interface: commands, context, text/JSON output.
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitStore",
+                "SplitCore", "SplitStore", "SplitImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,6 +87,10 @@ let package = Package(
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
+        .testTarget(
+            name: "SplitImportTests",
+            dependencies: ["SplitImport", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore"]),
         .testTarget(
             name: "SplitServerTests",

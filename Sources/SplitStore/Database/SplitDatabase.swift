@@ -11,7 +11,7 @@ public final class SplitDatabase: Sendable {
     /// `PRAGMA application_id` of split files: "SPLT" in ASCII.
     static let applicationID: Int32 = 0x5350_4C54
 
-    static let migrator = SchemaMigrator(migrations: [SchemaV1.apply])
+    static let migrator = SchemaMigrator(migrations: [SchemaV1.apply, SchemaV2.apply])
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { migrator.latestVersion }
@@ -138,6 +138,23 @@ public final class SplitDatabase: Sendable {
     func write<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.write(body)
+        } catch let error as DatabaseError {
+            throw SplitDatabase.classify(error, path: path)
+        }
+    }
+
+    /// Runs `body` in an immediate transaction that is always rolled back: what a write would
+    /// do, computed against the real data, with nothing kept (`split import --dry-run`).
+    func rehearse<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .rollback
+                }
+                return result!
+            }
         } catch let error as DatabaseError {
             throw SplitDatabase.classify(error, path: path)
         }

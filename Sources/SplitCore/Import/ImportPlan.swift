@@ -1,0 +1,105 @@
+/// What a file holds, read and checked, ready to be written in one transaction.
+///
+/// Readers of every format (the iOS app's database and legacy JSON, Splitwise CSV, split's own
+/// JSON) produce this; the store writes it. Members, expenses and payments carry the id they
+/// have in the source, which is how a second import of the same file finds what it already
+/// holds; expenses and payments refer to members by that source id.
+public struct ImportPlan: Sendable, Equatable {
+    public var trips: [ImportTrip]
+    /// Things a person should know: unknown categories mapped to Other, repaired splits,
+    /// `payer_earned` expenses.
+    public var warnings: [String]
+
+    public init(trips: [ImportTrip] = [], warnings: [String] = []) {
+        self.trips = trips
+        self.warnings = warnings
+    }
+}
+
+public struct ImportTrip: Sendable, Equatable {
+    /// Identifies the trip in the source, e.g. `ios-event:<id>` or `split:<id>`.
+    public var source: String
+    public var name: String
+    public var currency: Currency
+    /// Code → rate (value of 1 unit of the code in the trip's currency).
+    public var rates: [String: ExchangeRate]
+    public var members: [ImportMember]
+    public var expenses: [ImportExpense]
+    public var payments: [ImportPayment]
+
+    public init(source: String, name: String, currency: Currency, rates: [String: ExchangeRate] = [:],
+                members: [ImportMember] = [], expenses: [ImportExpense] = [], payments: [ImportPayment] = []) {
+        self.source = source
+        self.name = name
+        self.currency = currency
+        self.rates = rates
+        self.members = members
+        self.expenses = expenses
+        self.payments = payments
+    }
+}
+
+public struct ImportMember: Sendable, Equatable {
+    public var source: String
+    public var name: String
+
+    public init(source: String, name: String) {
+        self.source = source
+        self.name = name
+    }
+}
+
+public struct ImportExpense: Sendable, Equatable {
+    public struct Share: Sendable, Equatable {
+        public var member: String
+        public var amount: Int64
+        public var isPaid: Bool
+
+        public init(member: String, amount: Int64, isPaid: Bool = false) {
+            self.member = member
+            self.amount = amount
+            self.isPaid = isPaid
+        }
+    }
+
+    public var source: String
+    public var description: String
+    public var amount: Money
+    public var category: Category
+    public var paidBy: String
+    public var date: CivilDate
+    public var note: String?
+    public var createdAt: Timestamp?
+    public var splits: [Share]
+
+    public init(source: String, description: String, amount: Money, category: Category, paidBy: String,
+                date: CivilDate, note: String? = nil, createdAt: Timestamp? = nil, splits: [Share]) {
+        self.source = source
+        self.description = description
+        self.amount = amount
+        self.category = category
+        self.paidBy = paidBy
+        self.date = date
+        self.note = note
+        self.createdAt = createdAt
+        self.splits = splits
+    }
+}
+
+public struct ImportPayment: Sendable, Equatable {
+    public var source: String
+    public var from: String
+    public var to: String
+    public var amount: Money
+    public var date: CivilDate
+    public var note: String?
+
+    public init(source: String, from: String, to: String, amount: Money, date: CivilDate, note: String? = nil) {
+        self.source = source
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.date = date
+        self.note = note
+    }
+}

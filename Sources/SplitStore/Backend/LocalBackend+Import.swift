@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import SplitCore
+
+extension LocalBackend {
+    /// Writes `plan` in one transaction (or rehearses it and rolls back when `dryRun`).
+    ///
+    /// - A trip, member, expense or payment whose source was imported before is not added again;
+    ///   importing the same file twice adds nothing the second time.
+    /// - `into` imports every trip of the plan into that existing trip instead.
+    /// - A new trip whose name is taken by a trip that did not come from this source is refused,
+    ///   with a hint to use `into`.
+    /// - Members are matched by source, then by name (case-insensitive), else created.
+    /// - `keepIDs` keeps the source's UUIDs as local ids where they are free (split's own export).
+    public func importPlan(_ plan: ImportPlan, into: TripID?, keepIDs: Bool, dryRun: Bool, at: Timestamp,
+                           newID: () -> String) throws -> ImportSummary {
+        let body = { (db: Database) throws -> ImportSummary in
+            var summary = ImportSummary()
+            for trip in plan.trips {
+                summary.trips.append(try self.importTrip(db, trip, into: into, keepIDs: keepIDs, at: at, newID: newID))
+            }
+            return summary
+        }
+        return dryRun ? try database.rehearse(body) : try database.write(body)
+    }
+
+    private func importTrip(_ db: Database, _ trip: ImportTrip, into: TripID?, keepIDs: Bool, at: Timestamp,
+                            newID: () -> String) throws -> ImportSummary.Trip {
+        let now = at.iso8601
+        func known(_ kind: String, _ source: String) throws -> String? {
+            try String.fetchOne(db, sql: "SELECT local_id FROM import_source WHERE kind = ? AND source = ?", arguments: [kind, source])
+        }
+        func record(_ kind: String, _ source: String, trip: String, local: String) throws {
+            try db.execute(sql: """
+                INSERT INTO import_source (kind, source, trip_id, local_id, imported_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (kind, source) DO UPDATE SET trip_id = excluded.trip_id, local_id = excluded.local_id
+                """, arguments: [kind, source, trip, local, now])
+        }
+        func freshID(_ source: String, table: String) throws -> String {
+            if keepIDs, source.utf8.count == 36, UUID(uuidString: source) != nil {
+                let id = source.lowercased()
+                let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) ?? false
+                if !taken { return id }
+            }
+            return newID()
+        }
+
+        // The trip.
+        var tripID: String
+        var created = false
+        let name = try NameRules.trip(trip.name)
+        if let into {
+            tripID = into.rawValue
+        } else if let existing = try known("trip", trip.source),
+                  try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE id = ?)", arguments: [existing]) == true {
+            tripID = existing
+        } else {
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE name_key = ?)", arguments: [Member.key(for: name)]) == true {
+                throw StoreError.invalid("a trip named '\(name)' already exists; import into it with --into '\(name)', or rename it first")
+            }
+            tripID = try freshID(Self.sourceID(trip.source), table: "trip")
+            try db.execute(sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [tripID, name, Member.key(for: name), trip.currency.code, now])
+            created = true
+        }
+        try record("trip", trip.source, trip: tripID, local: tripID)
+        let tripRef = TripID(tripID)
+        var result = ImportSummary.Trip(name: try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [tripID]) ?? name,
+                                        created: created)
+        for (code, rate) in trip.rates.sorted(by: { $0.key < $1.key }) {
+            try db.execute(sql: "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                           arguments: [tripID, code, rate.text])
+        }
+
+        // Members: by source, then by name, else new.
+        var members: [String: MemberID] = [:]
+        var live = try memberNames(db, trip: tripRef)
+        var byName: [String: MemberID] = [:]
+        for (id, memberName) in live { byName[Member.key(for: memberName)] = id }
+        for member in trip.members {
+            let memberName = try NameRules.member(member.name)
+            if let local = try known("member", member.source), live[MemberID(local)] != nil {
+                members[member.source] = MemberID(local)
+            } else if let existing = byName[Member.key(for: memberName)] {
+                members[member.source] = existing
+            } else {
+                let id = try freshID(Self.sourceID(member.source), table: "member")
+                try db.execute(sql: "INSERT INTO member (id, trip_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [id, tripID, memberName, Member.key(for: memberName), now])
+                members[member.source] = MemberID(id)
+                live[MemberID(id)] = memberName
+                byName[Member.key(for: memberName)] = MemberID(id)
+                result.membersAdded += 1
+            }
+            try record("member", member.source, trip: tripID, local: members[member.source]!.rawValue)
+        }
+        func local(_ source: String, _ what: String) throws -> MemberID {
+            guard let id = members[source] else { throw StoreError.invalid("\(what) refers to member '\(source)', who is not in the file") }
+            return id
+        }
+
+        // Expenses.
+        for item in trip.expenses {
+            if try known("expense", item.source) != nil {
+                result.expensesSkipped += 1
+                continue
+            }
+            let expense = Expense(
+                id: ExpenseID(try freshID(Self.sourceID(item.source), table: "expense")), description: item.description,
+                amount: item.amount, category: item.category, paidBy: try local(item.paidBy, "expense '\(item.description)'"),
+                date: item.date, note: item.note,
+                splits: try item.splits.map { ExpenseSplit(memberID: try local($0.member, "a split of '\(item.description)'"),
+                                                           amount: $0.amount, isPaid: $0.isPaid) })
+            do {
+                try expense.validate()
+            } catch {
+                throw StoreError.invalid("expense '\(item.description)' (\(item.source)): \(error.description)")
+            }
+            try insert(db, expense, trip: tripRef, at: at, createdAt: item.createdAt)
+            try record("expense", item.source, trip: tripID, local: expense.id.rawValue)
+            result.expensesAdded += 1
+            result.totals[item.amount.currency.code, default: 0] += item.amount.minorUnits
+        }
+
+        // Payments.
+        for item in trip.payments {
+            if try known("payment", item.source) != nil {
+                result.paymentsSkipped += 1
+                continue
+            }
+            let from = try local(item.from, "a payment"), to = try local(item.to, "a payment")
+            guard from != to else { throw StoreError.invalid("payment \(item.source) goes from a member to themselves") }
+            let id = try freshID(Self.sourceID(item.source), table: "payment")
+            try db.execute(sql: """
+                INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [id, tripID, from.rawValue, to.rawValue, item.amount.minorUnits, item.amount.currency.code,
+                                 item.date.description, item.note, now])
+            try record("payment", item.source, trip: tripID, local: id)
+            result.paymentsAdded += 1
+        }
+        if result.expensesAdded + result.paymentsAdded + result.membersAdded > 0 || created {
+            try log(db, trip: tripRef, at: at, action: "import",
+                    summary: "imported \(result.membersAdded) members, \(result.expensesAdded) expenses, \(result.paymentsAdded) payments",
+                    undo: .none)
+        }
+        return result
+    }
+
+    /// The part of a source key after its last ':' (`split:expense:UUID` → `UUID`).
+    static func sourceID(_ source: String) -> String {
+        source.split(separator: ":").last.map(String.init) ?? source
+    }
+}
