@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
         .testTarget(
             name: "SplitImportTests",
-            dependencies: ["SplitImport", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SplitImport", "SplitStore", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore"]),
         .testTarget(

@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of file `split import` reads, detected from the content.
 ///
-/// Work in progress (issue 5): readers for each format produce an `ImportPlan`.
+/// ``ImportReader`` picks the reader for each; every reader produces an `ImportPlan`.
 public enum ImportFormat: String, CaseIterable, Sendable {
     /// The iOS app's SQLite database (`budget_splitter_local.db`).
     case iosDatabase = "ios-db"

@@ -22,7 +22,7 @@ public struct SplitCommand: AsyncParsableCommand {
         subcommands: [
             TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
             BalancesCommand.self, SettleCommand.self, PayCommand.self, MarkPaidCommand.self, SummaryCommand.self,
-            LogCommand.self, UndoCommand.self, ExportCommand.self,
+            LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self,
         ]
     )
 

@@ -3,6 +3,7 @@ import SplitCore
 /// What an import added, and what it found already there, per trip.
 public struct ImportSummary: Sendable, Equatable {
     public struct Trip: Sendable, Equatable {
+        public let tripID: TripID
         public let name: String
         public let created: Bool
         public var membersAdded = 0

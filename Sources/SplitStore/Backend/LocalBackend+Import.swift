@@ -16,16 +16,24 @@ extension LocalBackend {
                            newID: () -> String) throws -> ImportSummary {
         let body = { (db: Database) throws -> ImportSummary in
             var summary = ImportSummary()
+            let bulk = plan.trips.reduce(0) { $0 + $1.expenses.count + $1.payments.count } >= BulkTotals.threshold
+            let totals = bulk ? try BulkTotals.suspend(db) : nil
             for trip in plan.trips {
-                summary.trips.append(try self.importTrip(db, trip, into: into, keepIDs: keepIDs, at: at, newID: newID))
+                if let result = try self.importTrip(db, trip, into: into, keepIDs: keepIDs, at: at, newID: newID) {
+                    summary.trips.append(result)
+                    totals?.touched(result.tripID)
+                }
             }
+            try totals?.resume(db)
             return summary
         }
         return dryRun ? try database.rehearse(body) : try database.write(body)
     }
 
+    /// Imports one trip; nil when it would be a new trip holding only things imported before
+    /// (the same file under another name), which is skipped rather than created empty.
     private func importTrip(_ db: Database, _ trip: ImportTrip, into: TripID?, keepIDs: Bool, at: Timestamp,
-                            newID: () -> String) throws -> ImportSummary.Trip {
+                            newID: () -> String) throws -> ImportSummary.Trip? {
         let now = at.iso8601
         func known(_ kind: String, _ source: String) throws -> String? {
             try String.fetchOne(db, sql: "SELECT local_id FROM import_source WHERE kind = ? AND source = ?", arguments: [kind, source])
@@ -55,6 +63,8 @@ extension LocalBackend {
                   try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE id = ?)", arguments: [existing]) == true {
             tripID = existing
         } else {
+            let sources = trip.expenses.map { ("expense", $0.source) } + trip.payments.map { ("payment", $0.source) }
+            if !sources.isEmpty, try sources.allSatisfy({ try known($0.0, $0.1) != nil }) { return nil }
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE name_key = ?)", arguments: [Member.key(for: name)]) == true {
                 throw StoreError.invalid("a trip named '\(name)' already exists; import into it with --into '\(name)', or rename it first")
             }
@@ -65,7 +75,7 @@ extension LocalBackend {
         }
         try record("trip", trip.source, trip: tripID, local: tripID)
         let tripRef = TripID(tripID)
-        var result = ImportSummary.Trip(name: try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [tripID]) ?? name,
+        var result = ImportSummary.Trip(tripID: tripRef, name: try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [tripID]) ?? name,
                                         created: created)
         for (code, rate) in trip.rates.sorted(by: { $0.key < $1.key }) {
             try db.execute(sql: "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -141,7 +151,8 @@ extension LocalBackend {
         }
         if result.expensesAdded + result.paymentsAdded + result.membersAdded > 0 || created {
             try log(db, trip: tripRef, at: at, action: "import",
-                    summary: "imported \(result.membersAdded) members, \(result.expensesAdded) expenses, \(result.paymentsAdded) payments",
+                    summary: "imported " + [(result.membersAdded, "member"), (result.expensesAdded, "expense"), (result.paymentsAdded, "payment")]
+                        .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", "),
                     undo: .none)
         }
         return result

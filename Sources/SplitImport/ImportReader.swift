@@ -1,0 +1,57 @@
+import Foundation
+import SplitCore
+
+/// Reads a file of any supported format into an ``ImportPlan``, detecting the format from the
+/// content unless one is given.
+///
+/// ```swift
+/// let (format, plan) = try ImportReader.read(path: "budget_splitter_local.db", format: nil)
+/// ```
+public enum ImportReader {
+    public static func read(path: String, format forced: ImportFormat?) throws(ImportError) -> (ImportFormat, ImportPlan) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImportError(path, "no such file", kind: .noInput)
+        }
+        guard !isDirectory.boolValue else { throw ImportError(path, "is a folder; give the file to import", kind: .noInput) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportError(path, "cannot be read (permission denied)", kind: .noInput)
+        }
+        let prefix = Array((try? handle.read(upToCount: 4096)) ?? Data())
+        try? handle.close()
+        guard let format = forced ?? ImportFormat.detect(prefix) else {
+            throw ImportError(path, "cannot tell the format; accepted: the iOS app's database (.db), its legacy JSON, "
+                              + "Splitwise CSV, or a split JSON export (force one with --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")))")
+        }
+        let fileName = Self.tripName(for: path)
+        if format == .iosDatabase {
+            guard prefix.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+                throw ImportError(path, "is not an SQLite database, so it cannot be the iOS app's database")
+            }
+            var builder = AppPlanBuilder(data: try IOSDatabaseReader(path: path).read(), fileName: fileName)
+            return (format, try builder.build())
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImportError(path, "cannot be read", kind: .noInput)
+        }
+        let bytes = Array(data)
+        switch format {
+        case .iosDatabase:
+            preconditionFailure("handled above")
+        case .legacyJSON:
+            var builder = AppPlanBuilder(data: try LegacyJSONReader(bytes: bytes).read(), fileName: fileName)
+            return (format, try builder.build())
+        case .splitwiseCSV:
+            return (format, try SplitwiseReader(bytes: bytes, fileName: fileName).read())
+        case .splitJSON:
+            return (format, try SplitJSONReader(bytes: bytes).read())
+        }
+    }
+
+    /// The file's name without folder or extension: the name of a trip made for it.
+    static func tripName(for path: String) -> String {
+        let base = (path as NSString).lastPathComponent
+        let stem = (base as NSString).deletingPathExtension
+        return stem.isEmpty ? base : stem
+    }
+}

@@ -1,0 +1,98 @@
+import SplitCore
+
+/// Reads split's own `export --format json` (format `split-export`, version 1) back, exactly:
+/// amounts are decimal text, members are referred to by id, paid marks and payments included.
+///
+/// Sources are the exported ids (`split:expense:<id>`), so importing the same export twice
+/// adds nothing, and `--keep-ids` can reuse them as local ids.
+struct SplitJSONReader {
+    let bytes: [UInt8]
+
+    func read() throws(ImportError) -> ImportPlan {
+        let document: JSONValue
+        do { document = try JSONParser.parse(bytes) } catch { throw ImportError("", "not valid JSON: \(error.description)") }
+        guard document["format"]?.stringValue == "split-export" else {
+            throw ImportError("format", "must be \"split-export\"; this is not a split export")
+        }
+        guard document["version"]?.numberText == "1" else {
+            throw ImportError("version", "must be 1; this file was written by a newer split, so update split to import it")
+        }
+        guard let trips = document["trips"]?.arrayValue else { throw ImportError("trips", "must be an array") }
+        var plan = ImportPlan()
+        var warnings = ImportWarnings()
+        for (index, item) in trips.enumerated() {
+            plan.trips.append(try trip(item, at: "trips[\(index)]", warnings: &warnings))
+        }
+        plan.warnings = warnings.all
+        return plan
+    }
+
+    private func trip(_ item: JSONValue, at location: String, warnings: inout ImportWarnings) throws(ImportError) -> ImportTrip {
+        let fields = AppJSONFields(item, at: location)
+        let currency = try ImportValues.currency(try fields.string("currency"), at: "\(location).currency")
+        var trip = ImportTrip(source: "split:trip:\(try fields.string("id"))", name: try fields.string("name"), currency: currency)
+        for (index, rate) in try array(item, "rates", at: location).enumerated() {
+            let here = "\(location).rates[\(index)]"
+            let code = try ImportValues.currency(try AppJSONFields(rate, at: here).string("currency"), at: "\(here).currency")
+            guard let text = rate["rate"]?.numberText ?? rate["rate"]?.stringValue, let parsed = try? ExchangeRate(parsing: text) else {
+                throw ImportError("\(here).rate", "must be a positive number")
+            }
+            trip.rates[code.code] = parsed
+        }
+        var known = Set<String>()
+        for (index, member) in try array(item, "members", at: location).enumerated() {
+            let fields = AppJSONFields(member, at: "\(location).members[\(index)]")
+            let id = try fields.string("id")
+            known.insert(id)
+            trip.members.append(ImportMember(source: "split:member:\(id)", name: try fields.string("name")))
+        }
+        func member(_ id: String, at here: String) throws(ImportError) -> String {
+            guard known.contains(id) else { throw ImportError(here, "names member '\(id)', who is not in the trip's members") }
+            return "split:member:\(id)"
+        }
+        for (index, expense) in try array(item, "expenses", at: location).enumerated() {
+            let here = "\(location).expenses[\(index)]"
+            let fields = AppJSONFields(expense, at: here)
+            let code = try ImportValues.currency(try fields.string("currency"), at: "\(here).currency")
+            var shares: [ImportExpense.Share] = []
+            for (position, split) in try array(expense, "splits", at: here).enumerated() {
+                let at = "\(here).splits[\(position)]"
+                let splitFields = AppJSONFields(split, at: at)
+                shares.append(ImportExpense.Share(
+                    member: try member(try splitFields.string("member"), at: "\(at).member"),
+                    amount: try decimal(split["amount"], code, at: "\(at).amount"),
+                    isPaid: split["isPaid"]?.boolValue ?? false))
+            }
+            trip.expenses.append(ImportExpense(
+                source: "split:expense:\(try fields.string("id"))", description: try fields.optionalString("description") ?? "",
+                amount: Money(minorUnits: try decimal(expense["amount"], code, at: "\(here).amount"), currency: code),
+                category: ImportValues.category(try fields.optionalString("category"), warnings: &warnings),
+                paidBy: try member(try fields.string("paidBy"), at: "\(here).paidBy"),
+                date: try ImportValues.date(try fields.string("date"), at: "\(here).date"),
+                note: try fields.optionalString("note"), createdAt: ImportValues.timestamp(try fields.optionalString("createdAt")),
+                splits: shares))
+        }
+        for (index, payment) in try array(item, "payments", at: location).enumerated() {
+            let here = "\(location).payments[\(index)]"
+            let fields = AppJSONFields(payment, at: here)
+            let code = try ImportValues.currency(try fields.string("currency"), at: "\(here).currency")
+            trip.payments.append(ImportPayment(
+                source: "split:payment:\(try fields.string("id"))",
+                from: try member(try fields.string("from"), at: "\(here).from"), to: try member(try fields.string("to"), at: "\(here).to"),
+                amount: Money(minorUnits: try decimal(payment["amount"], code, at: "\(here).amount"), currency: code),
+                date: try ImportValues.date(try fields.string("date"), at: "\(here).date"), note: try fields.optionalString("note")))
+        }
+        return trip
+    }
+
+    private func array(_ item: JSONValue, _ key: String, at location: String) throws(ImportError) -> [JSONValue] {
+        guard let field = item[key], !field.isNull else { return [] }
+        guard let items = field.arrayValue else { throw ImportError("\(location).\(key)", "must be an array, got \(field.typeName)") }
+        return items
+    }
+
+    private func decimal(_ value: JSONValue?, _ currency: Currency, at location: String) throws(ImportError) -> Int64 {
+        guard let text = value?.numberText ?? value?.stringValue else { throw ImportError(location, "must be a number") }
+        return try ImportValues.decimal(text, currency, at: location)
+    }
+}
