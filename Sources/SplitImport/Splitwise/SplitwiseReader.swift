@@ -65,7 +65,7 @@ struct SplitwiseReader {
             }
             let sum = nets.reduce(0, +)
             guard sum == 0 else {
-                throw ImportError(here, "the member columns sum to \(Money(minorUnits: sum, currency: currency).majorText), not 0; each row must balance")
+                throw ImportError(here, "the member columns sum to \(DecimalText.major(sum, exponent: currency.exponent, padded: true)), not 0; each row must balance")
             }
             let creditors = nets.indices.filter { nets[$0] > 0 }
             let debtors = nets.indices.filter { nets[$0] < 0 }
@@ -91,7 +91,7 @@ struct SplitwiseReader {
                 let payer = creditors[0]
                 let payerShare = cost - nets[payer]
                 guard payerShare >= 0 else {
-                    throw ImportError(here, "\(names[payer]) is owed \(Money(minorUnits: nets[payer], currency: currency).majorText), more than the cost \(fields[3])")
+                    throw ImportError(here, "\(names[payer]) is owed \(DecimalText.major(nets[payer], exponent: currency.exponent, padded: true)), more than the cost \(fields[3])")
                 }
                 var splits = debtors.map { ImportExpense.Share(member: Self.memberSource(names[$0]), amount: -nets[$0]) }
                 if payerShare > 0 { splits.append(ImportExpense.Share(member: Self.memberSource(names[payer]), amount: payerShare)) }

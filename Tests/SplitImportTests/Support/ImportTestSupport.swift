@@ -24,9 +24,10 @@ struct ImportSandbox {
 
     /// Reads `path` and imports it; returns the plan's warnings and the summary.
     @discardableResult
-    func importFile(_ path: String, into: TripID? = nil, dryRun: Bool = false) throws -> (plan: ImportPlan, summary: ImportSummary) {
-        let (_, plan) = try ImportReader.read(path: path, format: nil)
-        let summary = try backend.importPlan(plan, into: into, keepIDs: false, dryRun: dryRun,
+    func importFile(_ path: String, format: ImportFormat? = nil, into: TripID? = nil, dryRun: Bool = false,
+                    keepIDs: Bool = false) throws -> (plan: ImportPlan, summary: ImportSummary) {
+        let (_, plan) = try ImportReader.read(path: path, format: format)
+        let summary = try backend.importPlan(plan, into: into, keepIDs: keepIDs, dryRun: dryRun,
                                              at: Timestamp(millisecondsSince1970: 1_737_360_000_000),
                                              newID: { UUID().uuidString.lowercased() })
         return (plan, summary)

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@Suite("split import")
+struct ImportTests {
+    /// A trip with every kind of data the export holds: rates, splits of every mode, a paid
+    /// share, a payment with a note, and a second trip.
+    func source() throws -> CLI {
+        let cli = try CLI()
+        try cli.setUpTokyo()
+        try cli.addSpecExpenses()
+        try cli.ok("trip", "rate", "USD", "150.25")
+        try cli.ok("pay", "Bea", "Alex", "2000", "--note", "cash; thanks")
+        try cli.ok("mark-paid", try cli.expenseID("Taxi"), "--member", "Chen")
+        try cli.ok("trip", "create", "Osaka", "--currency", "EUR")
+        try cli.ok("member", "add", "Eve", "Finn", "--trip", "Osaka")
+        try cli.ok("add-expense", "Okonomiyaki", "31.01", "--paid-by", "Eve", "--trip", "Osaka")
+        return cli
+    }
+
+    /// The text with every UUID replaced by its order of first appearance, so two exports can be
+    /// compared "except for ids" while still proving the references line up.
+    func withoutIDs(_ text: String) throws -> String {
+        let pattern = try NSRegularExpression(pattern: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+        var seen: [String: Int] = [:]
+        var result = ""
+        var last = text.startIndex
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            let range = Range(match.range, in: text)!
+            let id = String(text[range])
+            let number = seen[id] ?? seen.count
+            seen[id] = number
+            result += text[last..<range.lowerBound] + "<id\(number)>"
+            last = range.upperBound
+        }
+        return result + text[last...]
+    }
+
+    @Test("export, import into an empty database, export again: the same bytes except ids, or the same bytes with --keep-ids")
+    func roundTrip() throws {
+        let original = try source()
+        let file = original.path("all.json")
+        try original.ok("export", "--all", "--format", "json", "-o", file)
+        let first = try String(contentsOfFile: file, encoding: .utf8)
+
+        let fresh = try CLI()
+        let imported = try fresh.ok("import", file)
+        #expect(imported.stdout.contains("Tokyo Trip (new trip): 4 members, 5 expenses, 1 payment"), "\(imported)")
+        try fresh.ok("export", "--all", "--format", "json", "-o", fresh.path("again.json"))
+        let again = try String(contentsOfFile: fresh.path("again.json"), encoding: .utf8)
+        #expect(again != first)
+        #expect(try withoutIDs(again) == withoutIDs(first))
+
+        let kept = try CLI()
+        try kept.ok("import", file, "--keep-ids")
+        try kept.ok("export", "--all", "--format", "json", "-o", kept.path("kept.json"))
+        #expect(try String(contentsOfFile: kept.path("kept.json"), encoding: .utf8) == first)
+
+        // Balances and the settle plan survive too.
+        #expect(try fresh.run("settle", "--trip", "Tokyo Trip").stdout == original.run("settle", "--trip", "Tokyo Trip").stdout)
+    }
+
+    @Test("a second import of the same file adds nothing and says so; --dry-run writes nothing")
+    func twiceAndDryRun() throws {
+        let original = try source()
+        let file = original.path("all.json")
+        try original.ok("export", "--all", "-o", file)
+        let fresh = try CLI()
+        let dry = try fresh.ok("import", file, "--dry-run")
+        #expect(dry.stdout.contains("Would import") && dry.stdout.contains("Dry run: nothing was written."))
+        #expect(dry.stdout.contains("totalling JPY 60000, USD 10.50"), "\(dry)")
+        #expect(try fresh.run("trip", "list").stdout.contains("Tokyo") == false)
+
+        try fresh.ok("import", file)
+        let second = try fresh.ok("import", file)
+        #expect(second.stdout.contains("Nothing new in \(file): its 6 expenses and 1 payment were imported before."), "\(second)")
+        let report = try fresh.json("import", file)
+        #expect(report["trips"].array.map { $0["expensesAdded"].int } == [0, 0])
+        #expect(report["trips"].array.map { $0["name"].string } == ["Osaka", "Tokyo Trip"])
+        #expect(report["trips"].array.map { $0["expensesSkipped"].int } == [1, 5])
+    }
+
+    @Test("--into puts a Splitwise file into an existing trip, matching members by name")
+    func into() throws {
+        let cli = try CLI()
+        try cli.setUpTokyo()
+        let csv = try cli.write("sw.csv", "Date,Description,Category,Cost,Currency,alex,Bea\n2025-01-21,Sushi,Dining out,6000,JPY,3000,-3000\n")
+        try cli.ok("import", csv, "--into", "Tokyo Trip")
+        let sushi = try #require(try cli.expenses().first)
+        #expect(sushi["description"].string == "Sushi" && sushi["paidByName"].string == "Alex")
+        #expect(try cli.nets()["JPY"]?["Alex"] == 3000)
+    }
+
+    @Test("bad input: one line naming the problem, the right exit code, nothing written")
+    func badInput() throws {
+        let cli = try CLI()
+        try cli.run("import", cli.path("missing.db")).expectError(66, "missing.db: no such file")
+        try cli.run("import", cli.path("missing.db"), "--format", "excel").expectError(64, "unknown format 'excel'; accepted: ios-db, ios-json, splitwise, split-json")
+        let text = try cli.write("notes.txt", "hello\n")
+        try cli.run("import", text).expectError(65, "cannot tell the format", "--format")
+        let csv = try cli.write("bad.csv", "Date,Description,Category,Cost,Currency,Alex,Bea\n2025-01-21,Sushi,Dining out,60.00,GBQ,30.00,-30.00\n")
+        try cli.run("import", csv).expectError(65, "line 2, column Currency: unknown currency 'GBQ'")
+        try cli.run("import", csv, "--into", "Nowhere").expectError(65, "Nowhere")
+        #expect(try cli.run("trip", "list", "--json").json["trips"].array.isEmpty)
+    }
+}
