@@ -32,7 +32,11 @@ let package = Package(
         // Local SQLite store (GRDB on the system libsqlite3) and the local backend.
         .target(
             name: "SplitStore",
-            dependencies: ["SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SplitCore", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding rows of bulk inserts directly (RowInserter).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // Readers of other apps' files (the iOS app's database and JSON, Splitwise CSV, split's
         // own export) into an ImportPlan the store writes. GRDB only to read the iOS database.

@@ -5,6 +5,14 @@ public enum FloatAmounts {
     /// stored `10.01` is the decimal 10.01, not the binary number just below it.
     public static func minorUnits(_ value: Double, currency: Currency) -> Int64? {
         guard value.isFinite, abs(value) < 1e15 else { return nil }
+        // Fast path: away from a half, plain rounding of the scaled value gives the same
+        // answer as rounding the decimal text. The scaled value is within 1e-4 of the decimal
+        // one while it is below 1e11, so a margin of 1e-3 from .5 is safe.
+        let scaled = value * Double(currency.minorPerMajor)
+        if abs(scaled) < 1e11 {
+            let fraction = abs(scaled - scaled.rounded(.towardZero))
+            if abs(fraction - 0.5) > 1e-3 { return Int64(scaled.rounded(.toNearestOrAwayFromZero)) }
+        }
         var text = "\(value.magnitude)"
         if text.contains("e") || text.contains("E") {
             // Tiny or huge magnitudes: scale directly (only reachable for |value| < 1e-4).

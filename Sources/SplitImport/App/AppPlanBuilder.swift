@@ -134,7 +134,10 @@ struct AppPlanBuilder {
     }
 
     private mutating func trip(_ draft: Draft) throws(ImportError) -> ImportTrip {
-        let memberSource = { (id: String) in "ios:\(draft.key):member:\(id)" }
+        // One source string per member, built once rather than for each of thousands of splits.
+        var sourceOf: [String: String] = [:]
+        for id in draft.memberIDs { sourceOf[id] = "ios:\(draft.key):member:\(id)" }
+        let memberSource = { (id: String) in sourceOf[id] ?? "ios:\(draft.key):member:\(id)" }
         let location = draft.event?.location ?? "trip '\(draft.name)'"
         let currency = try tripCurrency(draft, at: location)
         var trip = ImportTrip(source: "ios:\(draft.key)", name: draft.name, currency: currency)

@@ -31,25 +31,26 @@ extension LocalBackend {
 
     /// Inserts one validated expense and its splits with cached statements (batch-friendly).
     func insert(_ db: Database, _ expense: Expense, trip: TripID, at: Timestamp, createdAt: Timestamp? = nil) throws {
-        let created = (createdAt ?? at).iso8601
-        let insertExpense = try db.cachedStatement(sql: """
+        let insertExpense = try RowInserter(db, sql: """
             INSERT INTO expense (id, trip_id, description, amount, currency, category, paid_by, expense_date, note, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        try insertExpense.execute(arguments: [
-            expense.id.rawValue, trip.rawValue, expense.description, expense.amount.minorUnits,
-            expense.amount.currency.code, expense.category.rawValue, expense.paidBy.rawValue,
-            expense.date.description, expense.note, created, at.iso8601,
+        let updated = at.iso8601
+        try insertExpense.run([
+            .text(expense.id.rawValue), .text(trip.rawValue), .text(expense.description), .int(expense.amount.minorUnits),
+            .text(expense.amount.currency.code), .text(expense.category.rawValue), .text(expense.paidBy.rawValue),
+            .text(expense.date.description), expense.note.map { .text($0) } ?? .null,
+            .text(createdAt.map(\.iso8601) ?? updated), .text(updated),
         ])
         try insertSplits(db, expense)
     }
 
     func insertSplits(_ db: Database, _ expense: Expense) throws {
-        let insertSplit = try db.cachedStatement(sql: """
+        let insertSplit = try RowInserter(db, sql: """
             INSERT INTO expense_split (expense_id, member_id, amount, is_paid) VALUES (?, ?, ?, ?)
             """)
         for split in expense.splits {
-            try insertSplit.execute(arguments: [expense.id.rawValue, split.memberID.rawValue, split.amount, split.isPaid ? 1 : 0])
+            try insertSplit.run([.text(expense.id.rawValue), .text(split.memberID.rawValue), .int(split.amount), .int(split.isPaid ? 1 : 0)])
         }
     }
 

@@ -18,12 +18,15 @@ extension LocalBackend {
             var summary = ImportSummary()
             let bulk = plan.trips.reduce(0) { $0 + $1.expenses.count + $1.payments.count } >= BulkTotals.threshold
             let totals = bulk ? try BulkTotals.suspend(db) : nil
+            defer { totals?.restoreCacheSize(db) }
+            let sources = ImportSources(db, at: at.iso8601)
             for trip in plan.trips {
-                if let result = try self.importTrip(db, trip, into: into, keepIDs: keepIDs, at: at, newID: newID) {
+                if let result = try self.importTrip(db, trip, into: into, keepIDs: keepIDs, at: at, sources: sources,
+                                                    totals: totals, newID: newID) {
                     summary.trips.append(result)
-                    totals?.touched(result.tripID)
                 }
             }
+            try sources.flush()
             try totals?.resume(db)
             return summary
         }
@@ -33,21 +36,16 @@ extension LocalBackend {
     /// Imports one trip; nil when it would be a new trip holding only things imported before
     /// (the same file under another name), which is skipped rather than created empty.
     private func importTrip(_ db: Database, _ trip: ImportTrip, into: TripID?, keepIDs: Bool, at: Timestamp,
-                            newID: () -> String) throws -> ImportSummary.Trip? {
+                            sources: ImportSources, totals: BulkTotals?, newID: () -> String) throws -> ImportSummary.Trip? {
         let now = at.iso8601
-        func known(_ kind: String, _ source: String) throws -> String? {
-            try String.fetchOne(db, sql: "SELECT local_id FROM import_source WHERE kind = ? AND source = ?", arguments: [kind, source])
-        }
+        func known(_ kind: String, _ source: String) throws -> String? { try sources.local(kind, source) }
         func record(_ kind: String, _ source: String, trip: String, local: String) throws {
-            try db.execute(sql: """
-                INSERT INTO import_source (kind, source, trip_id, local_id, imported_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (kind, source) DO UPDATE SET trip_id = excluded.trip_id, local_id = excluded.local_id
-                """, arguments: [kind, source, trip, local, now])
+            try sources.record(kind, source, trip: trip, local: local)
         }
         func freshID(_ source: String, table: String) throws -> String {
             if keepIDs, source.utf8.count == 36, UUID(uuidString: source) != nil {
                 let id = source.lowercased()
-                let taken = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)", arguments: [id]) ?? false
+                let taken = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)"), arguments: [id]) ?? false
                 if !taken { return id }
             }
             return newID()
@@ -127,6 +125,7 @@ extension LocalBackend {
                 throw StoreError.invalid("expense '\(item.description)' (\(item.source)): \(error.description)")
             }
             try insert(db, expense, trip: tripRef, at: at, createdAt: item.createdAt)
+            totals?.add(expense, trip: tripRef)
             try record("expense", item.source, trip: tripID, local: expense.id.rawValue)
             result.expensesAdded += 1
             result.totals[item.amount.currency.code, default: 0] += item.amount.minorUnits
@@ -141,11 +140,12 @@ extension LocalBackend {
             let from = try local(item.from, "a payment"), to = try local(item.to, "a payment")
             guard from != to else { throw StoreError.invalid("payment \(item.source) goes from a member to themselves") }
             let id = try freshID(Self.sourceID(item.source), table: "payment")
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [id, tripID, from.rawValue, to.rawValue, item.amount.minorUnits, item.amount.currency.code,
+                """).execute(arguments: [id, tripID, from.rawValue, to.rawValue, item.amount.minorUnits, item.amount.currency.code,
                                  item.date.description, item.note, now])
+            totals?.addPayment(from: from, to: to, amount: item.amount, trip: tripRef)
             try record("payment", item.source, trip: tripID, local: id)
             result.paymentsAdded += 1
         }
