@@ -16,45 +16,112 @@ enum JSONExport {
     }
 
     static func trip(_ snapshot: TripSnapshot) -> JSONValue {
+        .object(header(snapshot) + [
+            JSONMember("expenses", .array(snapshot.expenses.map { expense($0, snapshot.directory) })),
+            JSONMember("payments", .array(snapshot.payments.map(payment))),
+        ])
+    }
+
+    /// The trip's fields before its expenses.
+    static func header(_ snapshot: TripSnapshot) -> [JSONMember] {
         let trip = snapshot.trip
+        return [
+            JSONMember("id", .string(trip.id.rawValue)),
+            JSONMember("name", .string(trip.name)),
+            JSONMember("currency", .string(trip.currency.code)),
+            JSONMember("rates", .array(snapshot.rates.map { .object(["currency": .string($0.code), "rate": .number($0.rate.text)]) })),
+            JSONMember("members", .array(snapshot.members.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })),
+        ]
+    }
+
+    static func expense(_ expense: Expense, _ directory: MemberDirectory) -> JSONValue {
+        let currency = expense.amount.currency
         return .object([
-            "id": .string(trip.id.rawValue),
-            "name": .string(trip.name),
-            "currency": .string(trip.currency.code),
-            "rates": .array(snapshot.rates.map { .object(["currency": .string($0.code), "rate": .number($0.rate.text)]) }),
-            "members": .array(snapshot.members.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) }),
-            "expenses": .array(snapshot.expenses.map { expense in
-                let currency = expense.amount.currency
-                return .object([
-                    "id": .string(expense.id.rawValue),
-                    "description": .string(expense.description),
-                    "amount": JSONRendering.amount(expense.amount.minorUnits, currency),
-                    "currency": .string(currency.code),
-                    "category": .string(expense.category.rawValue),
-                    "paidBy": .string(expense.paidBy.rawValue),
-                    "date": .string(expense.date.description),
-                    "note": JSONRendering.string(expense.note),
-                    "createdAt": JSONRendering.string(expense.createdAt?.iso8601),
-                    "splits": .array(JSONRendering.byName(expense.splits, snapshot.directory).map { split in
-                        .object([
-                            "member": .string(split.memberID.rawValue),
-                            "amount": JSONRendering.amount(split.amount, currency),
-                            "isPaid": .bool(split.isPaid),
-                        ])
-                    }),
-                ])
-            }),
-            "payments": .array(snapshot.payments.map { payment in
+            "id": .string(expense.id.rawValue),
+            "description": .string(expense.description),
+            "amount": JSONRendering.amount(expense.amount.minorUnits, currency),
+            "currency": .string(currency.code),
+            "category": .string(expense.category.rawValue),
+            "paidBy": .string(expense.paidBy.rawValue),
+            "date": .string(expense.date.description),
+            "note": JSONRendering.string(expense.note),
+            "createdAt": JSONRendering.string(expense.createdAt?.iso8601),
+            "splits": .array(JSONRendering.byName(expense.splits, directory).map { split in
                 .object([
-                    "id": .string(payment.id.rawValue),
-                    "from": .string(payment.from.rawValue),
-                    "to": .string(payment.to.rawValue),
-                    "amount": JSONRendering.amount(payment.amount.minorUnits, payment.amount.currency),
-                    "currency": .string(payment.amount.currency.code),
-                    "date": .string(payment.date.description),
-                    "note": JSONRendering.string(payment.note),
+                    "member": .string(split.memberID.rawValue),
+                    "amount": JSONRendering.amount(split.amount, currency),
+                    "isPaid": .bool(split.isPaid),
                 ])
             }),
         ])
+    }
+
+    static func payment(_ payment: Payment) -> JSONValue {
+        .object([
+            "id": .string(payment.id.rawValue),
+            "from": .string(payment.from.rawValue),
+            "to": .string(payment.to.rawValue),
+            "amount": JSONRendering.amount(payment.amount.minorUnits, payment.amount.currency),
+            "currency": .string(payment.amount.currency.code),
+            "date": .string(payment.date.description),
+            "note": JSONRendering.string(payment.note),
+        ])
+    }
+
+    /// Writes the same bytes as `JSONWriter.write(document(trips), pretty:)`, one expense at a
+    /// time, handing `flush` a chunk whenever about a megabyte is ready: a 100,000-expense
+    /// export never holds the whole text, nor a JSON tree of it, in memory.
+    static func write(_ trips: [TripSnapshot], pretty: Bool, flush: ([UInt8]) throws -> Void) rethrows {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        func separator(_ first: Bool, indent: Int) {
+            if !first { out.append(UInt8(ascii: ",")) }
+            if pretty { JSONWriter.newline(indent: indent, to: &out) }
+        }
+        func key(_ name: String, first: Bool, indent: Int) {
+            separator(first, indent: indent)
+            JSONWriter.write(.string(name), to: &out)
+            out.append(UInt8(ascii: ":"))
+            if pretty { out.append(UInt8(ascii: " ")) }
+        }
+        func array<T>(_ items: [T], indent: Int, _ render: (T) -> JSONValue) throws {
+            out.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                separator(index == 0, indent: indent + 1)
+                JSONWriter.write(render(item), to: &out, pretty: pretty, indent: indent + 1)
+                if out.count >= 1 << 20 {
+                    try flush(out)
+                    out.removeAll(keepingCapacity: true)
+                }
+            }
+            if pretty && !items.isEmpty { JSONWriter.newline(indent: indent, to: &out) }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "{"))
+        key("format", first: true, indent: 1)
+        JSONWriter.write(.string(formatName), to: &out)
+        key("version", first: false, indent: 1)
+        JSONWriter.write(.int(version), to: &out)
+        key("trips", first: false, indent: 1)
+        out.append(UInt8(ascii: "["))
+        for (index, snapshot) in trips.enumerated() {
+            separator(index == 0, indent: 2)
+            out.append(UInt8(ascii: "{"))
+            for (position, member) in header(snapshot).enumerated() {
+                key(member.key, first: position == 0, indent: 3)
+                JSONWriter.write(member.value, to: &out, pretty: pretty, indent: 3)
+            }
+            key("expenses", first: false, indent: 3)
+            try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory) }
+            key("payments", first: false, indent: 3)
+            try array(snapshot.payments, indent: 3, payment)
+            if pretty { JSONWriter.newline(indent: 2, to: &out) }
+            out.append(UInt8(ascii: "}"))
+        }
+        if pretty && !trips.isEmpty { JSONWriter.newline(indent: 1, to: &out) }
+        out.append(UInt8(ascii: "]"))
+        if pretty { JSONWriter.newline(indent: 0, to: &out) }
+        out.append(UInt8(ascii: "}"))
+        try flush(out)
     }
 }

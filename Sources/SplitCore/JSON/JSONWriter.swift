@@ -15,10 +15,11 @@
 public enum JSONWriter {
     /// Appends `value` to `buffer`. Compact output has no spaces; pretty output indents by two
     /// spaces, writes `"key": value`, and keeps empty containers as `[]` and `{}`.
-    /// Neither form ends with a newline.
-    public static func write(_ value: JSONValue, to buffer: inout [UInt8], pretty: Bool = false) {
+    /// Neither form ends with a newline. `indent` is the nesting depth the value starts at, for
+    /// a caller that streams a large document piece by piece.
+    public static func write(_ value: JSONValue, to buffer: inout [UInt8], pretty: Bool = false, indent: Int = 0) {
         if pretty {
-            writePretty(value, indent: 0, to: &buffer)
+            writePretty(value, indent: indent, to: &buffer)
         } else {
             writeCompact(value, to: &buffer)
         }
@@ -75,7 +76,8 @@ public enum JSONWriter {
         }
     }
 
-    private static func newline(indent: Int, to buffer: inout [UInt8]) {
+    /// A line break and the indentation of depth `indent`, as pretty output places them.
+    public static func newline(indent: Int, to buffer: inout [UInt8]) {
         buffer.append(JSONByte.lineFeed)
         buffer.append(contentsOf: repeatElement(JSONByte.space, count: 2 * indent))
     }

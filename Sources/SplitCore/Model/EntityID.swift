@@ -5,7 +5,11 @@
 public struct EntityID<Tag>: Hashable, Comparable, Sendable, CustomStringConvertible, Codable {
     public let rawValue: String
 
-    public init(_ rawValue: String) { self.rawValue = rawValue.lowercased() }
+    /// Lower-cases `rawValue`; ids read back from storage are lower-case already and are kept
+    /// as they are, without a copy (exports read hundreds of thousands of them).
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A || $0 >= 0x80 }) ? rawValue.lowercased() : rawValue
+    }
 
     public var description: String { rawValue }
 

@@ -201,7 +201,7 @@ struct AppPlanBuilder {
             guard share >= 0 else { throw ImportError(item.location, "split of member '\(split.member)' is negative (\(split.amount))") }
             shares.append(share)
         }
-        let label = "expense '\(item.description)' (\(item.location))"
+        var label: String { "expense '\(item.description)' (\(item.location))" }
         let earned = try item.payerEarned.map { value throws(ImportError) in
             try ImportValues.minorUnits(value, currency, at: data.field(item.location, json: "payerEarned", column: "payer_earned"))
         } ?? 0

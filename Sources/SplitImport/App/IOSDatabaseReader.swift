@@ -78,10 +78,11 @@ struct IOSDatabaseReader {
         var result: [String: [AppData.Split]] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT expense_id, member_id, amount, rowid FROM expense_splits ORDER BY rowid")
         while let row = try rows.next() {
-            let location = "expense_splits row \(text(row, 3) ?? "?")"
-            let expense = try required(row, 0, "expense_id", location)
-            result[expense, default: []].append(AppData.Split(member: try required(row, 1, "member_id", location),
-                                                              amount: try requiredNumber(row, 2, "amount", location)))
+            // Built only for an error: there are several splits per expense.
+            let location = { "expense_splits row \(text(row, 3) ?? "?")" }
+            let expense = try required(row, 0, "expense_id", location())
+            result[expense, default: []].append(AppData.Split(member: try required(row, 1, "member_id", location()),
+                                                              amount: try requiredNumber(row, 2, "amount", location())))
         }
         return result
     }
@@ -167,25 +168,25 @@ struct IOSDatabaseReader {
         }
     }
 
-    private static func required(_ row: Row, _ index: Int, _ column: String, _ location: String) throws(ImportError) -> String {
-        guard let value = text(row, index), !value.isEmpty else { throw ImportError("\(location), column \(column)", "is empty") }
+    private static func required(_ row: Row, _ index: Int, _ column: String, _ location: @autoclosure () -> String) throws(ImportError) -> String {
+        guard let value = text(row, index), !value.isEmpty else { throw ImportError("\(location()), column \(column)", "is empty") }
         return value
     }
 
-    private static func number(_ row: Row, _ index: Int, _ column: String, _ location: String) throws(ImportError) -> Double? {
+    private static func number(_ row: Row, _ index: Int, _ column: String, _ location: @autoclosure () -> String) throws(ImportError) -> Double? {
         switch (row[index] as DatabaseValue).storage {
         case .double(let value): return value
         case .int64(let value): return Double(value)
         case .null: return nil
         case .string(let string):
             if let value = Double(string.trimmingSpaces), value.isFinite { return value }
-            throw ImportError("\(location), column \(column)", "'\(string)' is not a number")
-        case .blob: throw ImportError("\(location), column \(column)", "holds binary data, not a number")
+            throw ImportError("\(location()), column \(column)", "'\(string)' is not a number")
+        case .blob: throw ImportError("\(location()), column \(column)", "holds binary data, not a number")
         }
     }
 
-    private static func requiredNumber(_ row: Row, _ index: Int, _ column: String, _ location: String) throws(ImportError) -> Double {
-        guard let value = try number(row, index, column, location) else { throw ImportError("\(location), column \(column)", "is empty") }
+    private static func requiredNumber(_ row: Row, _ index: Int, _ column: String, _ location: @autoclosure () -> String) throws(ImportError) -> Double {
+        guard let value = try number(row, index, column, location()) else { throw ImportError("\(location()), column \(column)", "is empty") }
         return value
     }
 

@@ -1,12 +1,15 @@
 import SplitCore
 
 /// Conversions every reader shares, each failing with the location it was given.
+///
+/// Locations are autoclosures: they are built only for an error, not for each of the
+/// hundreds of thousands of values a large file holds.
 enum ImportValues {
-    static func currency(_ code: String, at location: String) throws(ImportError) -> Currency {
+    static func currency(_ code: String, at location: @autoclosure () -> String) throws(ImportError) -> Currency {
         do {
             return try Currency(code: code.trimmingSpaces.uppercased())
         } catch {
-            throw ImportError(location, "unknown currency '\(code)'; accepted: ISO 4217 codes such as USD, EUR, JPY")
+            throw ImportError(location(), "unknown currency '\(code)'; accepted: ISO 4217 codes such as USD, EUR, JPY")
         }
     }
 
@@ -19,15 +22,15 @@ enum ImportValues {
     }
 
     /// Minor units of a floating-point amount (half to even), or an error naming the value.
-    static func minorUnits(_ value: Double, _ currency: Currency, at location: String) throws(ImportError) -> Int64 {
+    static func minorUnits(_ value: Double, _ currency: Currency, at location: @autoclosure () -> String) throws(ImportError) -> Int64 {
         guard let minor = FloatAmounts.minorUnits(value, currency: currency), abs(minor) < Money.maxMinorUnits else {
-            throw ImportError(location, "amount \(value) is not a usable number of \(currency.code)")
+            throw ImportError(location(), "amount \(value) is not a usable number of \(currency.code)")
         }
         return minor
     }
 
     /// Minor units of an exact decimal text such as `-15.00` (a sign is allowed; zero too).
-    static func decimal(_ text: String, _ currency: Currency, at location: String) throws(ImportError) -> Int64 {
+    static func decimal(_ text: String, _ currency: Currency, at location: @autoclosure () -> String) throws(ImportError) -> Int64 {
         var body = Substring(text.trimmingSpaces)
         var negative = false
         if body.first == "-" || body.first == "+" {
@@ -38,20 +41,20 @@ enum ImportValues {
             let minor = try AmountParser.parse(String(body), currency: currency, allowingZero: true)
             return negative ? -minor : minor
         } catch {
-            throw ImportError(location, "'\(text)' is not an amount in \(currency.code): \(error.message)")
+            throw ImportError(location(), "'\(text)' is not an amount in \(currency.code): \(error.message)")
         }
     }
 
     /// A date written `YYYY-MM-DD` or as an ISO 8601 time (`2025-01-20T14:35:00Z`, with or
     /// without fractional seconds, `Z` or an offset). The calendar date is the one written: the
     /// app wrote the traveller's own day, and guessing a time zone would move expenses.
-    static func date(_ text: String, at location: String) throws(ImportError) -> CivilDate {
+    static func date(_ text: String, at location: @autoclosure () -> String) throws(ImportError) -> CivilDate {
         let trimmed = text.trimmingSpaces
         if trimmed.utf8.count >= 10, let date = CivilDate(parsing: String(trimmed.prefix(10))),
            trimmed.utf8.count == 10 || trimmed.dropFirst(10).first == "T" || trimmed.dropFirst(10).first == " " {
             return date
         }
-        throw ImportError(location, "'\(text)' is not a date; accepted: YYYY-MM-DD or an ISO 8601 time")
+        throw ImportError(location(), "'\(text)' is not a date; accepted: YYYY-MM-DD or an ISO 8601 time")
     }
 
     /// An ISO 8601 instant for creation times; nil when absent or unreadable (it only orders).
@@ -63,9 +66,9 @@ enum ImportValues {
     }
 
     /// Seconds since 2001-01-01T00:00:00Z (Apple's reference date), as the app stores times.
-    static func appReferenceDate(_ seconds: Double, at location: String) throws(ImportError) -> CivilDate {
+    static func appReferenceDate(_ seconds: Double, at location: @autoclosure () -> String) throws(ImportError) -> CivilDate {
         guard seconds.isFinite, abs(seconds) < 1e11 else {
-            throw ImportError(location, "\(seconds) is not a time in seconds since 2001-01-01")
+            throw ImportError(location(), "\(seconds) is not a time in seconds since 2001-01-01")
         }
         let unixMillis = Int64((seconds * 1000).rounded(.down)) + 978_307_200_000
         return Timestamp(millisecondsSince1970: unixMillis).utcDate

@@ -126,10 +126,15 @@ extension LocalBackend {
             current = Expense(
                 id: ExpenseID(id), description: row[1],
                 amount: Money(minorUnits: row[2], currency: try currencies.currency(row[3])),
-                category: Category(name: row[4]) ?? .other, paidBy: MemberID(row[5] as String), date: date,
+                category: Self.category(row[4]), paidBy: MemberID(row[5] as String), date: date,
                 note: row[7], splits: [split], createdAt: .stored(row[8]))
         }
         if let finished = current { try body(finished) }
+    }
+
+    /// The stored category; the schema's CHECK keeps it one of the six exact names.
+    static func category(_ stored: String) -> Category {
+        Category(rawValue: stored) ?? Category(name: stored) ?? .other
     }
 
     public func expense(matching reference: String, trip: TripID) async throws -> Expense {

@@ -38,31 +38,26 @@ struct ExportCommand: ContextCommand {
         let trips = all ? try await context.backend.trips().map(\.trip) : [try await context.trip()]
         var snapshots: [TripSnapshot] = []
         for trip in trips { snapshots.append(try await TripSnapshot.load(trip, from: context.backend)) }
-        var bytes: [UInt8] = []
-        switch format {
-        case .json:
-            // Indented for files and terminals, one line in pipes, like every other --json output.
-            JSONExport.document(snapshots).write(to: &bytes, pretty: output != nil || context.output.isTerminal)
-            bytes.append(UInt8(ascii: "\n"))
-        case .csv:
-            bytes = Array(CSVExport.text(snapshots).utf8)
-        case .ledger:
-            bytes = Array(LedgerExport.text(snapshots).utf8)
+        let file = try ExportFile(path: output, output: context.output)
+        do {
+            switch format {
+            case .json:
+                // Indented for files and terminals, one line in pipes, like every other --json output.
+                try JSONExport.write(snapshots, pretty: output != nil || context.output.isTerminal) { chunk throws(CLIError) in
+                    try file.write(chunk)
+                }
+                try file.write([UInt8(ascii: "\n")])
+            case .csv:
+                try file.write(Array(CSVExport.text(snapshots).utf8))
+            case .ledger:
+                try file.write(Array(LedgerExport.text(snapshots).utf8))
+            }
+            try file.finish()
+        } catch {
+            file.discard()
+            throw error
         }
-        guard let output else {
-            context.output.write(bytes: bytes)
-            return
-        }
-        // Written beside the target and renamed over it, so a failed export never leaves half a file.
-        let temporary = output + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw CLIError("cannot write \(output): the folder does not exist or is not writable", kind: .io)
-        }
-        guard rename(temporary, output) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw CLIError("cannot write \(output): \(reason)", kind: .io)
-        }
+        guard let output else { return }
         context.output.note("exported \(snapshots.count) trip\(snapshots.count == 1 ? "" : "s") to \(output) (\(format.rawValue))")
     }
 }
