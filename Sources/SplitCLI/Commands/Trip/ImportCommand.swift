@@ -9,14 +9,14 @@ struct ImportCommand: ContextCommand {
         abstract: "Bring in trips from the iOS app, Splitwise, or a split JSON export.",
         discussion: """
         Formats (detected from the content; force one with --format):
-          ios-db      the iOS app's database, budget_splitter_local.db: one trip per event,
-                      plus one named after the file for expenses outside any event
+          ios-db      the iOS app's database (budget_splitter_local.db): a trip per
+                      event, and one named after the file for the other expenses
           ios-json    the iOS app's data from before it used SQLite
           splitwise   Splitwise's CSV export (one trip named after the file)
           split-json  split's own `export --format json`
-        Float amounts are rounded half to even and splits repaired to the exact amount; every
-        repair is reported. The import is one transaction: all of it or nothing. Importing the
-        same file again adds only what is new.
+        Float amounts are rounded half to even and splits repaired to the exact
+        amount; every repair is reported. The import is one transaction: all of it
+        or nothing. Importing the same file again adds only what is new.
         Examples:
           split import budget_splitter_local.db --dry-run
           split import splitwise-export.csv --into "Tokyo 2025"
@@ -46,6 +46,7 @@ struct ImportCommand: ContextCommand {
             throw CLIError("import writes to the local database; switch with: split mode local", kind: .unavailable)
         }
         if into != nil && global.trip != nil { throw CLIError("give either --into or --trip, not both") }
+        let into = into ?? global.trip
         let forced = try format.map { name throws(CLIError) -> ImportFormat in
             guard let match = ImportFormat(rawValue: name.lowercased()) else {
                 throw CLIError("unknown format '\(name)'; accepted: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
