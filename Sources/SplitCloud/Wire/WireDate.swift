@@ -29,7 +29,7 @@ enum WireDate {
             return Timestamp(iso8601: String(text.dropLast()) + "Z")
         }
         let bytes = Array(text.utf8)
-        guard bytes.count > 25, bytes[bytes.count - 3] == UInt8(ascii: ":") else { return nil }
+        guard bytes.count >= 25, bytes[bytes.count - 3] == UInt8(ascii: ":") else { return nil }
         let signByte = bytes[bytes.count - 6]
         guard signByte == UInt8(ascii: "+") || signByte == UInt8(ascii: "-"),
               let hours = Int64(String(decoding: bytes[(bytes.count - 5)..<(bytes.count - 3)], as: UTF8.self)),
