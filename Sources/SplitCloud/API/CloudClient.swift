@@ -13,8 +13,8 @@ import SplitCore
 /// ``CloudError/tokenRefused(server:)``; 404 is ``CloudError/notFound(_:)`` with the caller's
 /// message; other 4xx are ``CloudError/refused(status:detail:)`` with the server's text.
 public actor CloudClient {
-    public let transport: CloudTransport
-    public let token: String?
+    public nonisolated let transport: CloudTransport
+    public nonisolated let token: String?
     private var knownCapabilities: ServerCapabilities?
 
     public init(transport: CloudTransport, token: String?) {

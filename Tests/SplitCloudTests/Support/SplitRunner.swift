@@ -4,6 +4,10 @@ import Testing
 /// Runs the built `split` binary in a sandbox of its own: HOME, XDG_DATA_HOME and
 /// XDG_CONFIG_HOME point into a temporary directory, so each sandbox has its own database,
 /// credentials and mode. `SPLIT_NOW` fixes the clock.
+///
+/// Runs are awaited, never waited for with a blocking call: the server under test runs in this
+/// process, and a blocked cooperative thread could keep it from answering the very command
+/// being waited for.
 final class SplitSandbox: @unchecked Sendable {
     let directory: URL
     var environment: [String: String] = [:]
@@ -31,7 +35,7 @@ final class SplitSandbox: @unchecked Sendable {
         }
     }
 
-    func run(_ arguments: [String], stdin: String? = nil, env extra: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], stdin: String? = nil, env extra: [String: String] = [:]) async throws -> Result {
         var env = ProcessInfo.processInfo.environment
         for key in ["SPLIT_DB", "SPLIT_SERVER", "SPLIT_TOKEN", "SPLIT_NOW"] { env[key] = nil }
         env["HOME"] = directory.path
@@ -57,8 +61,15 @@ final class SplitSandbox: @unchecked Sendable {
         } else {
             process.standardInput = FileHandle.nullDevice
         }
-        try process.run()
-        process.waitUntilExit()
+        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+            process.terminationHandler = { _ in finished.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                finished.resume()
+            }
+        }
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
@@ -70,17 +81,22 @@ final class SplitSandbox: @unchecked Sendable {
 
     /// Runs a command that must succeed.
     @discardableResult
-    func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
-        let result = try run(arguments, stdin: stdin)
+    func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
+        try await ok(arguments, stdin: stdin, sourceLocation: sourceLocation)
+    }
+
+    @discardableResult
+    func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
+        let result = try await run(arguments, stdin: stdin)
         #expect(result.status == 0 && !result.stderr.contains("error"), "\(result)", sourceLocation: sourceLocation)
         return result
     }
 
     /// Runs a command that must fail with `code` and one `split: error:` line containing `phrases`.
     @discardableResult
-    func fails(_ code: Int32, _ arguments: [String], _ phrases: String..., env: [String: String] = [:],
-               sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
-        let result = try run(arguments, env: env)
+    func fails(_ code: Int32, _ arguments: [String], _ phrases: String..., stdin: String? = nil, env: [String: String] = [:],
+               sourceLocation: SourceLocation = #_sourceLocation) async throws -> Result {
+        let result = try await run(arguments, stdin: stdin, env: env)
         #expect(result.status == code, "\(result)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, "\(result)", sourceLocation: sourceLocation)
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("split: error: ") }
@@ -96,11 +112,11 @@ final class SplitSandbox: @unchecked Sendable {
 
     /// Registers `email` on `server` (one auth call), and switches this sandbox to cloud mode.
     func registerAndUseCloud(_ server: String, email: String = "ann-\(UUID().uuidString.prefix(8))@example.com",
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let registered = try run(["register", "--server", server, "--email", email, "--name", "Ann", "--password-stdin"],
+                             sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let registered = try await run(["register", "--server", server, "--email", email, "--name", "Ann", "--password-stdin"],
                                  stdin: "password-1\n")
         #expect(registered.status == 0, "\(registered)", sourceLocation: sourceLocation)
-        let mode = try run(["mode", "cloud"])
+        let mode = try await run(["mode", "cloud"])
         #expect(mode.status == 0, "\(mode)", sourceLocation: sourceLocation)
     }
 
