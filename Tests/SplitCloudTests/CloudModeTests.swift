@@ -9,7 +9,9 @@ import Testing
 @Suite("split in cloud mode", .serialized)
 struct CloudModeTests {
     /// The same trip, typed into any sandbox: returns nothing, the sandbox holds the state.
-    private func tokyo(_ split: SplitSandbox, payments: Bool) async throws {
+    /// `extensions` adds what needs split-server's extensions: an edit, a member rename and
+    /// removal, and a payment.
+    private func tokyo(_ split: SplitSandbox, extensions: Bool) async throws {
         try await split.ok("trip", "create", "Tokyo Trip", "--currency", "JPY")
         try await split.ok("member", "add", "Alex", "Bea", "Chen", "Dana")
         try await split.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
@@ -23,7 +25,12 @@ struct CloudModeTests {
         let taxi = try await expenseID(split, "Taxi")
         try await split.ok("mark-paid", String(taxi.prefix(8)), "--member", "Chen")
         try await split.ok("expense", "delete", try await expenseID(split, "Snacks"))
-        if payments { try await split.ok("pay", "Dana", "Alex", "2000") }
+        guard extensions else { return }
+        try await split.ok("pay", "Dana", "Alex", "2000")
+        try await split.ok("expense", "edit", try await expenseID(split, "Dinner"), "--amount", "13000", "--category", "Meal")
+        try await split.ok("member", "add", "Eve")
+        try await split.ok("member", "rename", "Eve", "Eva")
+        try await split.ok("member", "remove", "Eva")
     }
 
     private func expenseID(_ split: SplitSandbox, _ description: String) async throws -> String {
@@ -37,8 +44,8 @@ struct CloudModeTests {
         try await CloudTestServer.run { server in
             let local = try SplitSandbox(), cloud = try SplitSandbox()
             try await cloud.registerAndUseCloud(server.url)
-            try await tokyo(local, payments: true)
-            try await tokyo(cloud, payments: true)
+            try await tokyo(local, extensions: true)
+            try await tokyo(cloud, extensions: true)
             for command in [["settle"], ["balances"], ["summary"], ["member", "list"]] {
                 let mine = try await local.ok(command + ["--json"]), theirs = try await cloud.ok(command + ["--json"])
                 #expect(JSONComparison.normalized(mine.stdout) == JSONComparison.normalized(theirs.stdout),
@@ -58,6 +65,7 @@ struct CloudModeTests {
             #expect(plans.map { $0["currency"] as? String } == ["JPY", "USD"])
             let show = try await cloud.ok("expense", "show", try await expenseID(cloud, "Taxi"))
             #expect(show.stdout.contains("Chen") && show.stdout.contains("yes"), "\(show)")
+            #expect(try await cloud.ok("expense", "show", try await expenseID(cloud, "Dinner")).stdout.hasPrefix("Dinner: JPY 13000, Meal"))
         }
     }
 
@@ -73,7 +81,7 @@ struct CloudModeTests {
             #expect(login.stdout.contains("Logged in to \(server.url) as Ann") && login.stdout.contains("split mode cloud"))
             #expect(quirks.tally.count(.auth) == 2)
             try await split.ok("mode", "cloud")
-            try await tokyo(split, payments: false)
+            try await tokyo(split, extensions: false)
             for command in [["expenses"], ["balances"], ["settle"], ["summary"], ["trip", "list"], ["trip", "use", "tokyo"],
                             ["trip", "show"], ["member", "list"], ["whoami"], ["mode"], ["settle", "--json"]] {
                 try await split.ok(command)

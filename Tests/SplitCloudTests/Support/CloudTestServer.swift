@@ -50,7 +50,7 @@ enum CloudTestServer {
         let admin = try DatabaseSettings(url: url)
         let name = "c_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
         try await withConnection(admin) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+            _ = try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
         }
         return admin.with(database: String(name))
     }

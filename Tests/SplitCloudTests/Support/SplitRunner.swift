@@ -50,8 +50,8 @@ final class SplitSandbox: @unchecked Sendable {
         process.environment = env
         let token = UUID().uuidString
         let out = directory.appendingPathComponent("\(token).out"), err = directory.appendingPathComponent("\(token).err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
         if let stdin {
