@@ -111,7 +111,7 @@ struct TransportTests {
                 #expect(stored.map(\.expense.id) == [id])
                 #expect(stored.first?.expense.amount.minorUnits == 3001)
             } else {
-                await #expect(throws: CloudError.serverFailed(server: server.url, status: 0, detail: "no answer to POST /api/expenses")) {
+                await #expect(throws: CloudError.noAnswer(server: server.url, request: "POST /api/expenses")) {
                     try await client.createExpense(expense, group: group.id)
                 }
                 #expect(fault.sends == 1)

@@ -6,15 +6,7 @@ extension CloudClient {
     public func expenses(group: TripID) async throws(CloudError) -> [CloudExpense] {
         let json = try await call(CloudRequest(.get, "/api/groups/\(group.rawValue)/expenses"),
                                   notFound: Self.missingGroup(group))
-        guard let list = json["expenses"]?.arrayValue else {
-            throw .badResponse(server: server.url, detail: "the expense list has no expenses array")
-        }
-        var expenses: [CloudExpense] = []
-        expenses.reserveCapacity(list.count)
-        for element in list {
-            do { expenses.append(try WireDecoding.expense(element)) } catch { throw bad(error) }
-        }
-        return expenses
+        do { return try WireDecoding.list(json, "expenses", WireDecoding.expense) } catch { throw bad(error) }
     }
 
     /// `POST /api/expenses`; returns the server's id. Validate with the group's members first

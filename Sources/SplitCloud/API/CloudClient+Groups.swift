@@ -4,14 +4,7 @@ import SplitCore
 extension CloudClient {
     public func groups() async throws(CloudError) -> [CloudGroup] {
         let json = try await call(CloudRequest(.get, "/api/groups"), notFound: "the server has no /api/groups")
-        guard let list = json["groups"]?.arrayValue else {
-            throw .badResponse(server: server.url, detail: "GET /api/groups answered without a groups array")
-        }
-        var groups: [CloudGroup] = []
-        for element in list {
-            do { groups.append(try WireDecoding.group(element)) } catch { throw bad(error) }
-        }
-        return groups
+        do { return try WireDecoding.list(json, "groups", WireDecoding.group) } catch { throw bad(error) }
     }
 
     public func createGroup(name: String, description: String? = nil, key: String? = nil)
@@ -27,13 +20,8 @@ extension CloudClient {
     public func members(group: TripID) async throws(CloudError) -> [Member] {
         let json = try await call(CloudRequest(.get, "/api/groups/\(group.rawValue)/members"),
                                   notFound: Self.missingGroup(group))
-        guard let list = json["members"]?.arrayValue else {
-            throw .badResponse(server: server.url, detail: "the member list has no members array")
-        }
-        var members: [Member] = []
-        for element in list {
-            do { members.append(try WireDecoding.member(element)) } catch { throw bad(error) }
-        }
+        let members: [Member]
+        do { members = try WireDecoding.list(json, "members", WireDecoding.member) } catch { throw bad(error) }
         return members.sorted { ($0.nameKey, $0.id) < ($1.nameKey, $1.id) }
     }
 

@@ -6,14 +6,7 @@ extension CloudClient {
         try await require(.payments, for: "store payments")
         let json = try await call(CloudRequest(.get, "/api/groups/\(group.rawValue)/payments"),
                                   notFound: Self.missingGroup(group))
-        guard let list = json["payments"]?.arrayValue else {
-            throw .badResponse(server: server.url, detail: "the payment list has no payments array")
-        }
-        var payments: [Payment] = []
-        for element in list {
-            do { payments.append(try WireDecoding.payment(element)) } catch { throw bad(error) }
-        }
-        return payments
+        do { return try WireDecoding.list(json, "payments", WireDecoding.payment) } catch { throw bad(error) }
     }
 
     public func createPayment(_ payment: Payment, group: TripID, key: String? = nil) async throws(CloudError) -> Payment {

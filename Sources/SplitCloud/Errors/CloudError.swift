@@ -12,6 +12,8 @@ public enum CloudError: Error, Equatable, Sendable, UserFacingError {
     case rateLimited(server: String, retryAfterSeconds: Int)
     /// A 5xx to a request that was not retried because repeating it could store it twice.
     case serverFailed(server: String, status: Int, detail: String)
+    /// No answer (timeout, dropped connection) to a request that was not retried for the same reason.
+    case noAnswer(server: String, request: String)
     /// 401 or 403 on a request carrying the stored token.
     case tokenRefused(server: String)
     /// No token stored for the server (and no `SPLIT_TOKEN`).
@@ -45,6 +47,9 @@ public enum CloudError: Error, Equatable, Sendable, UserFacingError {
         case .serverFailed(let server, let status, let detail):
             return "the server at \(server) failed with HTTP \(status) (\(detail)); it may or may not have stored the "
                 + "change, so check before repeating it"
+        case .noAnswer(let server, let request):
+            return "no answer from the server at \(server) to \(request) (timeout or dropped connection); it may or may "
+                + "not have stored the change, so check before repeating it"
         case .tokenRefused(let server):
             return "the server at \(server) refused the stored token (expired or revoked); "
                 + "log in again with: split login --server \(server)"
@@ -70,7 +75,7 @@ public enum CloudError: Error, Equatable, Sendable, UserFacingError {
 
     public var kind: FailureKind {
         switch self {
-        case .unreachable, .rateLimited, .serverFailed: return .unreachable
+        case .unreachable, .rateLimited, .serverFailed, .noAnswer: return .unreachable
         case .tokenRefused, .notLoggedIn, .badCredentials: return .unauthenticated
         case .noServer, .badServerAddress: return .usage
         case .refused, .invalid: return .data

@@ -51,7 +51,8 @@ public struct CloudTransport: Sendable {
                     throw .rateLimited(server: server.url, retryAfterSeconds: Int(wait.components.seconds))
                 }
                 rateLimitWaits += 1
-                attempt -= 1
+                attempt -= 1  // the server refused to look at it: a 429 costs no attempt
+
                 notice("the server at \(server.url) is limiting requests; waiting \(wait.components.seconds) s as it asks")
                 try await pause(wait)
             case .answered(let response) where response.status >= 500:
@@ -68,9 +69,7 @@ public struct CloudTransport: Sendable {
             case .failed(let failure):
                 if failure == .halted { throw .unreachable(server: server.url, detail: "stopped before \(request)") }
                 let safe = request.repeatable || failure == .notSent
-                guard safe else {
-                    throw .serverFailed(server: server.url, status: 0, detail: "no answer to \(request)")
-                }
+                guard safe else { throw .noAnswer(server: server.url, request: request.description) }
                 guard attempt < policy.maximumAttempts else {
                     throw .unreachable(server: server.url, detail: "\(failure.reason) after \(attempt) attempts")
                 }

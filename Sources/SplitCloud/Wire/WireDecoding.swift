@@ -3,6 +3,16 @@ import SplitCore
 /// Server JSON → domain values. Ids are lower-cased; amounts are exact (``WireMoney``); dates
 /// accept both servers' forms (``WireDate``).
 enum WireDecoding {
+    /// The array under `key` of a listing (`{"groups": [...]}`), each element decoded by `element`.
+    static func list<Element>(_ json: JSONValue, _ key: String, _ element: (JSONValue?) throws(WireError) -> Element)
+        throws(WireError) -> [Element] {
+        guard let values = json[key]?.arrayValue else { throw WireError("the answer has no \(key) array") }
+        var result: [Element] = []
+        result.reserveCapacity(values.count)
+        for value in values { result.append(try element(value)) }
+        return result
+    }
+
     static func group(_ value: JSONValue?) throws(WireError) -> CloudGroup {
         let object = try WireObject(value, "group")
         return CloudGroup(

@@ -27,12 +27,10 @@ struct WhoamiCommand: AsyncParsableCommand {
         let saved = try account.files.credentials.credential(for: server)
         guard let token = override ?? saved?.token else { throw CloudError.notLoggedIn(server: server.url) }
         let user: CloudUser
-        if verify || saved == nil || override != nil {
-            user = try await CloudConnector.client(server: server, token: token, output: account.output).me()
-        } else if let saved {
+        if let saved, override == nil, !verify {
             user = saved.user
         } else {
-            throw CloudError.notLoggedIn(server: server.url)
+            user = try await CloudConnector.client(server: server, token: token, output: account.output).me()
         }
         if account.json {
             account.output.emit(AccountOptions.json(user, server: server))
