@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Domain: money, splits, balances, settlement. Pure: no I/O, no clock, no UUID().
@@ -44,11 +45,24 @@ let package = Package(
             name: "SplitImport",
             dependencies: ["SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Cloud client: HTTP transport (AsyncHTTPClient), wire <-> domain mapping, capability
+        // detection, credentials and the cloud backend. No Hummingbird, no server code.
+        .target(
+            name: "SplitCloud",
+            dependencies: [
+                "SplitCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // Command-line interface: commands, context, text/JSON output.
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitStore", "SplitImport",
+                "SplitCore", "SplitStore", "SplitImport", "SplitCloud",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -105,6 +119,16 @@ let package = Package(
             ],
             // Read by path: SQL that the Node server's database is made of, for the upgrade test.
             exclude: ["Fixtures"]
+        ),
+        // The cloud client and `split` in cloud mode against a real split-server (normal and
+        // Node-quirks mode) on loopback, on the throwaway PostgreSQL of scripts/test.sh.
+        .testTarget(
+            name: "SplitCloudTests",
+            dependencies: [
+                "SplitCloud", "SplitServer", "SplitCore", "split",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

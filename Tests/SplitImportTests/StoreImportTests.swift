@@ -116,7 +116,7 @@ struct StoreImportTests {
     func nameTaken() async throws {
         let sandbox = try ImportSandbox()
         defer { sandbox.remove() }
-        try await sandbox.backend.createTrip(Trip(id: TripID(UUID().uuidString.lowercased()), name: "bulk", currency: try Currency(code: "EUR")), at: Self.at)
+        _ = try await sandbox.backend.createTrip(Trip(id: TripID(UUID().uuidString.lowercased()), name: "bulk", currency: try Currency(code: "EUR")), at: Self.at)
         let error = #expect(throws: StoreError.self) {
             try sandbox.backend.importPlan(try Self.plan(expenses: 3), into: nil, keepIDs: false, dryRun: false, at: Self.at, newID: { UUID().uuidString.lowercased() })
         }

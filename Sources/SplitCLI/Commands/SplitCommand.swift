@@ -9,6 +9,7 @@ public struct SplitCommand: AsyncParsableCommand {
         abstract: "Split trip expenses exactly and settle up with the fewest transfers.",
         discussion: """
         Local mode keeps everything in one SQLite file; no account, no network.
+        Cloud mode (split login, then split mode cloud) runs the same commands against a server.
 
         Example (a first session):
           split trip create "Tokyo Trip" --currency JPY
@@ -16,13 +17,15 @@ public struct SplitCommand: AsyncParsableCommand {
           split add-expense "Dinner" 12000 --paid-by Alex
           split settle
 
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 unreadable input file, 69 unavailable, 74 database I/O.
+        Exit codes: 0 ok, 64 usage, 65 bad data, 66 unreadable input file, 69 unavailable, 74 database I/O,
+        75 cloud server unreachable, 76 unreadable server answer, 77 log in again.
         """,
         version: "split \(version)",
         subcommands: [
             TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
             BalancesCommand.self, SettleCommand.self, PayCommand.self, MarkPaidCommand.self, SummaryCommand.self,
-            LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self,
+            LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self, LoginCommand.self,
+            RegisterCommand.self, LogoutCommand.self, WhoamiCommand.self, ModeCommand.self,
         ]
     )
 

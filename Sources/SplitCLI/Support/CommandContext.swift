@@ -1,11 +1,13 @@
 import Foundation
+import SplitCloud
 import SplitCore
 import SplitStore
 
 /// Everything a command needs: the backend, the clock, id generation and output.
 ///
 /// Commands build one with ``make(_:)`` and then only talk to it, so the same command code
-/// runs against any backend.
+/// runs against any backend: the local SQLite file, or the cloud server when `split mode cloud`
+/// was chosen (`config.json` next to the credentials says which).
 struct CommandContext: Sendable {
     let backend: any SplitBackend
     let clock: Clock
@@ -14,11 +16,19 @@ struct CommandContext: Sendable {
 
     static func make(_ options: GlobalOptions) throws -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
-        let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
-        let database = try SplitDatabase(path: path)
-        return CommandContext(
-            backend: LocalBackend(database: database), clock: .system(environment: environment),
-            output: Output(json: options.json), tripReference: options.trip)
+        let output = Output(json: options.json)
+        let files = ConfigFiles(environment: environment)
+        let settings = try files.settings.load()
+        let backend: any SplitBackend
+        switch settings.mode {
+        case .cloud:
+            backend = try CloudConnector.backend(files: files, settings: settings, environment: environment, output: output)
+        case .local:
+            let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
+            backend = LocalBackend(database: try SplitDatabase(path: path))
+        }
+        return CommandContext(backend: backend, clock: .system(environment: environment), output: output,
+                              tripReference: options.trip)
     }
 
     var now: Timestamp { clock.now() }

@@ -10,6 +10,9 @@ import SplitCore
 /// | 66 | an input file cannot be read |
 /// | 69 | not available in this mode |
 /// | 74 | the database cannot be opened, read or written |
+/// | 75 | the cloud server is unreachable (after retries); local data is unchanged |
+/// | 76 | the cloud server answered something split cannot read |
+/// | 77 | the cloud server refused the token: log in again with `split login --server URL` |
 public enum ExitStatus {
     public static func code(for kind: FailureKind) -> Int32 {
         switch kind {
@@ -18,6 +21,9 @@ public enum ExitStatus {
         case .noInput: return 66
         case .unavailable: return 69
         case .io: return 74
+        case .unreachable: return 75
+        case .remoteProtocol: return 76
+        case .unauthenticated: return 77
         }
     }
 }

@@ -3,9 +3,10 @@ public struct TripOverview: Hashable, Sendable {
     public let trip: Trip
     public let memberCount: Int
     public let expenseCount: Int
-    public let createdAt: Timestamp
+    /// When the trip was created; nil when the backend does not know (cloud groups carry no date).
+    public let createdAt: Timestamp?
 
-    public init(trip: Trip, memberCount: Int, expenseCount: Int, createdAt: Timestamp) {
+    public init(trip: Trip, memberCount: Int, expenseCount: Int, createdAt: Timestamp?) {
         self.trip = trip
         self.memberCount = memberCount
         self.expenseCount = expenseCount

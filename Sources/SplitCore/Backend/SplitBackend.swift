@@ -2,10 +2,17 @@
 ///
 /// Commands hold `any SplitBackend` and never know which one it is (except `upload`, `login`
 /// and `mode`). Implementations validate again before writing; each write is atomic.
+///
+/// Creating methods return what was stored: a cloud server assigns its own ids, so callers
+/// print (and an upload maps) the returned values, not the ones they passed in.
 public protocol SplitBackend: Sendable {
+    /// Whether changes are logged and can be undone (`split log`, `split undo`).
+    var keepsHistory: Bool { get }
+
     // Trips
     func trips() async throws -> [TripOverview]
-    func createTrip(_ trip: Trip, at: Timestamp) async throws
+    @discardableResult
+    func createTrip(_ trip: Trip, at: Timestamp) async throws -> Trip
     /// A trip by exact name (any case), id, id prefix of at least 6 characters, or unique name prefix.
     func trip(matching reference: String) async throws -> Trip
     func currentTrip() async throws -> Trip?
@@ -17,12 +24,14 @@ public protocol SplitBackend: Sendable {
 
     // Members
     func members(trip: TripID) async throws -> [Member]
-    func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws
+    @discardableResult
+    func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws -> [Member]
     func renameMember(_ id: MemberID, to name: String, trip: TripID, at: Timestamp) async throws
     func removeMember(_ id: MemberID, trip: TripID, at: Timestamp) async throws
 
     // Expenses and payments
-    func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws
+    @discardableResult
+    func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense]
     func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense]
     /// The same expenses, one at a time, so a large listing need not sit in memory.
     func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws
@@ -31,7 +40,8 @@ public protocol SplitBackend: Sendable {
     func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws
     func deleteExpense(_ id: ExpenseID, trip: TripID, at: Timestamp) async throws
     func setSharePaid(expense: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws
-    func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws
+    @discardableResult
+    func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment
     func payments(trip: TripID) async throws -> [Payment]
 
     // Reports
@@ -43,6 +53,8 @@ public protocol SplitBackend: Sendable {
 }
 
 extension SplitBackend {
+    public var keepsHistory: Bool { true }
+
     /// Backends that cannot stream fall back to loading the whole list.
     public func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws {
         for expense in try await expenses(trip: trip, filter: filter) { try body(expense) }

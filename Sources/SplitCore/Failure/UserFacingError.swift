@@ -21,4 +21,10 @@ public enum FailureKind: Sendable, Equatable {
     case io
     /// The operation is not possible in this mode or against this server (69).
     case unavailable
+    /// The cloud server could not be reached, even after retries; nothing was changed (75).
+    case unreachable
+    /// The cloud server answered something this client cannot read (76).
+    case remoteProtocol
+    /// The cloud server refused the stored token: log in again (77).
+    case unauthenticated
 }

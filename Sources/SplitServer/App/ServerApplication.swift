@@ -31,6 +31,10 @@ public enum ServerApplication {
         -> Router<ServerRequestContext> {
         let services = ServerServices(configuration: configuration, database: database)
         let router = Router(context: ServerRequestContext.self)
+        if let quirks = configuration.legacyQuirks {
+            // Outermost: it answers 404/429 before anything else and rewrites final responses.
+            router.add(middleware: LegacyQuirksMiddleware(quirks: quirks))
+        }
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: AuthMiddleware(users: services.users, cache: services.tokenCache))

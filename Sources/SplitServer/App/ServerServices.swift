@@ -2,6 +2,7 @@ import Foundation
 
 /// The repositories and helpers the handlers share, built once per application.
 struct ServerServices: Sendable {
+    let configuration: ServerConfiguration
     let database: ServerDatabase
     let users: UserRepository
     let groups: GroupRepository
@@ -15,6 +16,7 @@ struct ServerServices: Sendable {
     let tokenCache: TokenCache
 
     init(configuration: ServerConfiguration, database: ServerDatabase) {
+        self.configuration = configuration
         self.database = database
         users = UserRepository(database: database, tokenLifetimeSeconds: configuration.tokenLifetimeSeconds)
         groups = GroupRepository(database: database)

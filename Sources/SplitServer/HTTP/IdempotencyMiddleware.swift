@@ -77,14 +77,13 @@ struct IdempotencyMiddleware: RouterMiddleware {
             try? await release(user: user, key: key)
             return response
         }
-        let collector = CollectedBody()
-        try await response.body.write(CollectingWriter(target: collector))
+        let body = try await CollectingWriter.collect(response.body)
         try await database.query("""
-            UPDATE idempotency_keys SET status = \(Int32(response.status.code)), response_body = \(collector.buffer)
+            UPDATE idempotency_keys SET status = \(Int32(response.status.code)), response_body = \(body)
             WHERE user_id = \(user) AND key = \(key)
             """)
         var copy = response
-        copy.body = .init(byteBuffer: collector.buffer)
+        copy.body = .init(byteBuffer: body)
         return copy
     }
 
@@ -118,19 +117,4 @@ struct IdempotencyMiddleware: RouterMiddleware {
             try await Task.sleep(for: .milliseconds(20))
         }
     }
-}
-
-/// Where ``CollectingWriter`` puts a response body so it can be stored and sent again.
-private final class CollectedBody: @unchecked Sendable {
-    var buffer = ByteBuffer()
-}
-
-private struct CollectingWriter: ResponseBodyWriter {
-    let target: CollectedBody
-
-    mutating func write(_ buffer: ByteBuffer) async throws {
-        target.buffer.writeImmutableBuffer(buffer)
-    }
-
-    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

@@ -2,10 +2,16 @@ import Foundation
 import SplitAPI
 
 extension APIHandler {
+    /// The Node server's keys, plus `features` (split-server's extensions) unless the server
+    /// imitates the Node server (``LegacyQuirks``): clients probe this to know what they may use.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         let now = ServerClock.iso8601Now()
-        return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now))))
+        return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now,
+                                           features: services.configuration.legacyQuirks == nil ? Self.features : nil))))
     }
+
+    /// The extensions over the Node server's API, by the names clients look for.
+    static let features = ["idempotency", "expense-edit", "payments", "balances", "from-local", "member-edit", "invites"]
 
     /// 200 when the database answers within 3 seconds, else 503: a monitor must not hang on
     /// a pool that is still retrying its connections.

@@ -2,7 +2,7 @@ import GRDB
 import SplitCore
 
 extension LocalBackend {
-    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws {
+    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
         guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
         for expense in expenses { try expense.validate() }
         try database.write { db in
@@ -26,6 +26,11 @@ extension LocalBackend {
             }
             try log(db, trip: trip, at: at, action: "expense.add", summary: summary,
                     undo: .removeExpenses(expenses.map(\.id.rawValue)))
+        }
+        return expenses.map { expense in
+            var stored = expense
+            stored.createdAt = at
+            return stored
         }
     }
 

@@ -11,7 +11,7 @@ extension LocalBackend {
         }
     }
 
-    public func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws {
+    public func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws -> [Member] {
         var names: [String] = []
         var keys = Set<String>()
         for member in members {
@@ -36,6 +36,7 @@ extension LocalBackend {
             try log(db, trip: trip, at: at, action: "member.add", summary: summary,
                     undo: .removeMembers(members.map(\.id.rawValue)))
         }
+        return zip(members, names).map { Member(id: $0.id, name: $1) }
     }
 
     public func renameMember(_ id: MemberID, to newName: String, trip: TripID, at: Timestamp) async throws {

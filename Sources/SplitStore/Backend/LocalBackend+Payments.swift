@@ -2,7 +2,7 @@ import GRDB
 import SplitCore
 
 extension LocalBackend {
-    public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws {
+    public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
         guard payment.from != payment.to else { throw StoreError.invalid("a payment needs two different members") }
         guard payment.amount.minorUnits > 0 else { throw MoneyError.notPositive(payment.amount.majorText) }
         try database.write { db in
@@ -21,6 +21,7 @@ extension LocalBackend {
                     summary: "\(names[payment.from] ?? "?") paid \(names[payment.to] ?? "?") \(payment.amount)",
                     undo: .removePayment(payment.id.rawValue))
         }
+        return payment
     }
 
     public func payments(trip: TripID) async throws -> [Payment] {

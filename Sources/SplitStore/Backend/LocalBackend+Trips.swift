@@ -18,7 +18,7 @@ extension LocalBackend {
         }
     }
 
-    public func createTrip(_ trip: Trip, at: Timestamp) async throws {
+    public func createTrip(_ trip: Trip, at: Timestamp) async throws -> Trip {
         let name = try NameRules.trip(trip.name)
         try database.write { db in
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ?", arguments: [Member.key(for: name)]) == true {
@@ -30,6 +30,7 @@ extension LocalBackend {
             try log(db, trip: trip.id, at: at, action: "trip.create",
                     summary: "created trip '\(name)' (\(trip.currency.code))", undo: .none)
         }
+        return Trip(id: trip.id, name: name, currency: trip.currency)
     }
 
     public func trip(matching reference: String) async throws -> Trip {

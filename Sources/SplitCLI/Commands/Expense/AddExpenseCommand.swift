@@ -52,10 +52,10 @@ struct AddExpenseCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
-        let expenses: [Expense]
+        let drafts: [Expense]
         if let batch {
             let lines = try BatchReader.drafts(from: try BatchReader.read(path: batch))
-            expenses = try lines.map { line, draft in
+            drafts = try lines.map { line, draft in
                 do {
                     guard draft.description != nil else { throw CLIError.data("field 'description' is required") }
                     guard draft.amount != nil else { throw CLIError.data("field 'amount' is required") }
@@ -66,18 +66,12 @@ struct AddExpenseCommand: ContextCommand {
                 }
             }
         } else {
-            expenses = [try builder.build(try flags.draft(description: description, amount: amount), id: ExpenseID(context.newID()))]
+            drafts = [try builder.build(try flags.draft(description: description, amount: amount), id: ExpenseID(context.newID()))]
         }
-        let now = context.now
-        try await context.backend.addExpenses(expenses, trip: trip.id, at: now)
+        // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
+        let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now)
         if context.output.json {
-            // Show the stored creation time, as `split expenses --json` will.
-            let recorded = expenses.map { expense in
-                var copy = expense
-                copy.createdAt = copy.createdAt ?? now
-                return copy
-            }
-            context.output.emit(.object(["expenses": .array(recorded.map { JSONRendering.expense($0, directory) })]))
+            context.output.emit(.object(["expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             context.output.line("Added \(expense.description): \(expense.amount) paid by \(directory.name(of: expense.paidBy)) "

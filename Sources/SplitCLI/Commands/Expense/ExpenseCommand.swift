@@ -101,7 +101,8 @@ struct ExpenseDeleteCommand: ContextCommand {
         if context.output.json {
             context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
         } else {
-            context.output.line("Deleted \(expense.description) (\(expense.amount)). Undo with: split undo")
+            let hint = context.backend.keepsHistory ? " Undo with: split undo" : ""
+            context.output.line("Deleted \(expense.description) (\(expense.amount)).\(hint)")
         }
     }
 }

@@ -33,8 +33,8 @@ struct MemberAddCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let trip = try await context.trip()
-        let members = try names.map { Member(id: MemberID(context.newID()), name: try NameRules.member($0)) }
-        try await context.backend.addMembers(members, trip: trip.id, at: context.now)
+        let drafts = try names.map { Member(id: MemberID(context.newID()), name: try NameRules.member($0)) }
+        let members = try await context.backend.addMembers(drafts, trip: trip.id, at: context.now)
         if context.output.json {
             context.output.emit(.object(["members": .array(members.map(JSONRendering.member))]))
         } else {

@@ -38,10 +38,10 @@ struct PayCommand: ContextCommand {
         guard payer.id != payee.id else { throw CLIError.data("\(payer.name) cannot pay themselves; name two different members") }
         let money = try Money(parsing: amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
         let trimmedNote = note?.trimmingSpaces
-        let payment = Payment(
+        let draft = Payment(
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
             date: try ExpenseBuilder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
-        try await context.backend.addPayment(payment, trip: trip.id, at: context.now)
+        let payment = try await context.backend.addPayment(draft, trip: trip.id, at: context.now)
         if context.output.json {
             context.output.emit(.object(["payment": JSONRendering.payment(payment, directory)]))
         } else {

@@ -20,8 +20,8 @@ struct TripCreateCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
-        let trip = Trip(id: TripID(context.newID()), name: try NameRules.trip(name), currency: try Currency(code: currency))
-        try await context.backend.createTrip(trip, at: context.now)
+        let draft = Trip(id: TripID(context.newID()), name: try NameRules.trip(name), currency: try Currency(code: currency))
+        let trip = try await context.backend.createTrip(draft, at: context.now)
         try await context.backend.setCurrentTrip(trip.id)
         if context.output.json {
             context.output.emit(.object([

@@ -19,7 +19,7 @@ struct TripListCommand: ContextCommand {
                     "id": .string(overview.trip.id.rawValue), "name": .string(overview.trip.name),
                     "currency": .string(overview.trip.currency.code), "members": .int(overview.memberCount),
                     "expenses": .int(overview.expenseCount), "current": .bool(overview.trip.id == current),
-                    "createdAt": .string(overview.createdAt.iso8601),
+                    "createdAt": JSONRendering.string(overview.createdAt?.iso8601),
                 ])
             })]))
             return

@@ -18,7 +18,7 @@ struct TripShowCommand: ContextCommand {
             context.output.emit(.object([
                 "trip": .object([
                     "id": .string(trip.id.rawValue), "name": .string(trip.name), "currency": .string(trip.currency.code),
-                    "createdAt": JSONRendering.string(overview?.createdAt.iso8601),
+                    "createdAt": JSONRendering.string(overview?.createdAt?.iso8601),
                     "expenses": .int(overview?.expenseCount ?? 0),
                     "members": .array(directory.members.map(JSONRendering.member)),
                     "rates": .array(rates.keys.sorted().map { code in

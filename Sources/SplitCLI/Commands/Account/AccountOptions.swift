@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import SplitCloud
+import SplitCore
+
+/// Options and steps the account commands share: which server, and saving a new token.
+struct AccountOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The cloud server, e.g. http://127.0.0.1:3012 (default: $SPLIT_SERVER, else the last one).",
+                               valueName: "url"))
+    var server: String?
+
+    @Flag(name: .long, help: "Print machine-readable JSON.")
+    var json = false
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    var files: ConfigFiles { ConfigFiles(environment: environment) }
+    var output: Output { Output(json: json) }
+
+    func address(_ settings: CloudSettings) throws -> ServerAddress {
+        try CloudConnector.server(flag: server, settings: settings, environment: environment)
+    }
+
+    /// Saves the token for `server` and makes it the server cloud mode uses.
+    func save(_ login: CloudLogin, server: ServerAddress, now: Timestamp) throws {
+        try files.credentials.save(StoredCredential(token: login.token, user: login.user, savedAt: now.iso8601), for: server)
+        try files.settings.update { $0.server = server.url }
+    }
+
+    /// The account as JSON, shared by login, register and whoami.
+    static func json(_ user: CloudUser, server: ServerAddress) -> JSONValue {
+        .object([
+            "server": .string(server.url),
+            "user": .object([
+                "id": .string(user.id), "displayName": .string(user.displayName),
+                "email": .string(orNull: user.email), "phone": .string(orNull: user.phone),
+            ]),
+        ])
+    }
+}

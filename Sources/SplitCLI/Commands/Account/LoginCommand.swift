@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import SplitCloud
+import SplitCore
+
+/// `split login`: the one command that asks the server for a token. The token is saved and
+/// reused by every later command, which never calls `/auth` again (the Node server locks an IP
+/// out after 10 auth requests in 15 minutes).
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to a cloud server and save the token for later commands.",
+        discussion: """
+        The password is asked without echo on a terminal, or read from stdin with --password-stdin.
+        The token is saved in $XDG_CONFIG_HOME/split/credentials.json (mode 0600), one per server.
+        Examples:
+          split login --server http://127.0.0.1:3012 --email ann@example.com
+          printf '%s' "$PASSWORD" | split login --server https://split.example.com --email ann@example.com --password-stdin
+          split mode cloud
+        """
+    )
+
+    @Option(help: ArgumentHelp("Email or phone number of the account (asked on a terminal when left out).",
+                               valueName: "email"))
+    var email: String?
+
+    @Flag(name: .customLong("password-stdin"), help: "Read the password from stdin.")
+    var passwordStdin = false
+
+    @OptionGroup var account: AccountOptions
+
+    func run() async throws {
+        let settings = try account.files.settings.load()
+        let server = try account.address(settings)
+        let login = try SecretReader.line(email, prompt: "Email or phone: ", flag: "--email EMAIL")
+        let password = try SecretReader.password(fromStdin: passwordStdin)
+        var deviceID = settings.deviceID
+        if deviceID == nil {
+            let fresh = UUID().uuidString.lowercased()
+            try account.files.settings.update { $0.deviceID = fresh }
+            deviceID = fresh
+        }
+        let client = CloudConnector.client(server: server, token: nil, output: account.output)
+        let result = try await client.login(emailOrPhone: login, password: password, deviceID: deviceID)
+        let clock = Clock.system(environment: account.environment)
+        try account.save(result, server: server, now: clock.now())
+        if account.json {
+            account.output.emit(AccountOptions.json(result.user, server: server))
+            return
+        }
+        account.output.line("Logged in to \(server) as \(result.user.displayName) (\(result.user.login)).")
+        if settings.mode == .local {
+            account.output.line("Commands still use the local database; switch with: split mode cloud")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import SplitCloud
+import SplitCore
+
+/// `split logout`: revokes the token on the server and deletes it here.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logout",
+        abstract: "Revoke the saved token on the server and delete it from this machine.",
+        discussion: "Example:\n  split logout --server http://127.0.0.1:3012"
+    )
+
+    @OptionGroup var account: AccountOptions
+
+    func run() async throws {
+        let settings = try account.files.settings.load()
+        let server = try account.address(settings)
+        guard let saved = try account.files.credentials.credential(for: server) else {
+            throw CloudError.notLoggedIn(server: server.url)
+        }
+        let client = CloudConnector.client(server: server, token: saved.token, output: account.output)
+        var revokeFailure: CloudError?
+        do {
+            try await client.logout()
+        } catch .tokenRefused {
+            // Already expired or revoked: nothing left to revoke.
+        } catch {
+            revokeFailure = error
+        }
+        // The token goes from this machine in any case: that is what logging out asks for.
+        try account.files.credentials.remove(for: server)
+        if let revokeFailure {
+            throw LogoutIncomplete(server: server.url, cause: revokeFailure)
+        }
+        if account.json {
+            account.output.emit(.object(["server": .string(server.url), "loggedOut": .bool(true)]))
+        } else {
+            account.output.line("Logged out of \(server); the token is revoked and deleted.")
+        }
+    }
+}
+
+/// The token was deleted here but the server could not be told to revoke it.
+struct LogoutIncomplete: Error, UserFacingError {
+    let server: String
+    let cause: CloudError
+
+    var message: String {
+        "the token was deleted from this machine but not revoked on \(server): \(cause.message)"
+    }
+
+    var kind: FailureKind { cause.kind }
+}

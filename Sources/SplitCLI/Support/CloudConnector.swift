@@ -1,0 +1,27 @@
+import Foundation
+import SplitCloud
+import SplitCore
+
+/// Builds cloud clients the way every command should: with the standard retry policy, the
+/// real clock, and waits (rate limits) reported on stderr so a long wait is never silent.
+enum CloudConnector {
+    static func client(server: ServerAddress, token: String?, output: Output) -> CloudClient {
+        let transport = CloudTransport(server: server, notice: { output.note("split: \($0)") })
+        return CloudClient(transport: transport, token: token)
+    }
+
+    /// The backend for an ordinary command in cloud mode: the saved server and token, no
+    /// `/auth` request.
+    static func backend(files: ConfigFiles, settings: CloudSettings, environment: [String: String], output: Output)
+        throws -> CloudBackend {
+        let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
+        return CloudBackend(client: client(server: session.server, token: session.token, output: output),
+                            settings: files.settings)
+    }
+
+    /// The server an account command acts on: `--server`, else `SPLIT_SERVER`, else the saved one.
+    static func server(flag: String?, settings: CloudSettings, environment: [String: String]) throws -> ServerAddress {
+        if let flag { return try ServerAddress(flag) }
+        return try CloudSession.server(settings: settings, environment: environment)
+    }
+}

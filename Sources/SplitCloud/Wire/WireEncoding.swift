@@ -1,0 +1,43 @@
+import SplitCore
+
+/// Domain values → request bodies, in the key spelling both servers read (camelCase for
+/// members, expenses and payments). Amounts are exact JSON numbers, dates `YYYY-MM-DD`.
+enum WireEncoding {
+    /// `POST /api/expenses` (with `groupId`) and `PUT /api/expenses/:id` (without). `isPaid` is
+    /// sent only when asked: the Node server ignores it on create, split-server honours it.
+    static func expense(_ expense: Expense, group: TripID?, includePaid: Bool) -> JSONValue {
+        let currency = expense.amount.currency
+        var members: [JSONMember] = []
+        if let group { members.append(JSONMember("groupId", .string(group.rawValue))) }
+        members += [
+            JSONMember("description", .string(expense.description)),
+            JSONMember("amount", WireMoney.json(expense.amount.minorUnits, currency)),
+            JSONMember("currency", .string(currency.code)),
+            JSONMember("category", .string(expense.category.rawValue)),
+            JSONMember("paidByMemberId", .string(expense.paidBy.rawValue)),
+            JSONMember("expenseDate", .string(WireDate.text(expense.date))),
+            JSONMember("splits", .array(expense.splits.map { split in
+                var fields = [
+                    JSONMember("memberId", .string(split.memberID.rawValue)),
+                    JSONMember("amount", WireMoney.json(split.amount, currency)),
+                ]
+                if includePaid { fields.append(JSONMember("isPaid", .bool(split.isPaid))) }
+                return .object(fields)
+            })),
+        ]
+        return .object(members)
+    }
+
+    static func payment(_ payment: Payment) -> JSONValue {
+        let currency = payment.amount.currency
+        var members = [
+            JSONMember("fromMemberId", .string(payment.from.rawValue)),
+            JSONMember("toMemberId", .string(payment.to.rawValue)),
+            JSONMember("amount", WireMoney.json(payment.amount.minorUnits, currency)),
+            JSONMember("currency", .string(currency.code)),
+            JSONMember("paymentDate", .string(WireDate.text(payment.date))),
+        ]
+        if let note = payment.note { members.append(JSONMember("note", .string(note))) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// The Node server's observable behaviour that split-server does not share, switched on with
+/// `split-server --legacy-quirks STYLE` so clients can be tested against it on loopback.
+///
+/// Why a mode of split-server and not a separate fake: the data behind it is the real server on
+/// real PostgreSQL, so a client test exercises real storage, real auth and real validation, and
+/// only the differences listed in LEGACY-API.md are layered on top (``LegacyQuirksMiddleware``):
+/// - `expenseDate` as the Node server sends it (``DateStyle``);
+/// - no split-server extensions: 404 (an HTML page, as Express sends) for from-local, join,
+///   `PUT` expense, payments, balances, member edits and sync; no `features` in `/health`;
+/// - `Idempotency-Key` ignored;
+/// - 429 with `Retry-After` past 100 `/api` requests a minute and 10 `/auth` requests in 15
+///   minutes per IP, counting every auth request (limits adjustable for tests);
+/// - a 500 instead of a 400 for bad input on `/api`, and 403 `Invalid token` for a refused token.
+public struct LegacyQuirks: Sendable {
+    /// How `expenseDate` leaves the server.
+    public enum DateStyle: Sendable, Equatable {
+        /// Local midnight of a server in this UTC offset, as an ISO timestamp: `utc+8` sends
+        /// 2025-01-20 as `2025-01-19T16:00:00.000Z`; offset 0 is split-server's own form.
+        case midnight(utcOffsetHours: Int)
+        /// `2025-01-20`, as some PostgreSQL drivers send a DATE.
+        case plainDate
+    }
+
+    public var dateStyle: DateStyle
+    public var apiLimit: Int
+    public var apiWindowSeconds: Double
+    public var authLimit: Int
+    public var authWindowSeconds: Double
+    /// Seconds on any scale, for the rate-limit windows; tests pass a clock they advance.
+    public var now: @Sendable () -> Double
+    /// Requests seen per area, so tests can count auth calls server-side.
+    public let tally: RequestTally
+
+    public init(dateStyle: DateStyle = .midnight(utcOffsetHours: 0), apiLimit: Int = 100, apiWindowSeconds: Double = 60,
+                authLimit: Int = 10, authWindowSeconds: Double = 15 * 60,
+                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }, tally: RequestTally = RequestTally()) {
+        self.dateStyle = dateStyle
+        self.apiLimit = apiLimit
+        self.apiWindowSeconds = apiWindowSeconds
+        self.authLimit = authLimit
+        self.authWindowSeconds = authWindowSeconds
+        self.now = now
+        self.tally = tally
+    }
+
+    /// `utc`, `utc+8`, `utc-5` or `date`, as the `--legacy-quirks` flag takes them; nil otherwise.
+    public static func dateStyle(parsing text: String) -> DateStyle? {
+        let lowered = text.lowercased()
+        if lowered == "date" { return .plainDate }
+        guard lowered.hasPrefix("utc") else { return nil }
+        let offset = lowered.dropFirst(3)
+        if offset.isEmpty { return .midnight(utcOffsetHours: 0) }
+        guard let hours = Int(offset.hasPrefix("+") ? String(offset.dropFirst()) : String(offset)),
+              (-12...14).contains(hours), offset.hasPrefix("+") || offset.hasPrefix("-") else { return nil }
+        return .midnight(utcOffsetHours: hours)
+    }
+}
+
+/// Counts of requests a quirks-mode server received, per area (`/auth`, `/api`).
+public final class RequestTally: Sendable {
+    public enum Area: Sendable, Hashable {
+        case auth
+        case api
+    }
+
+    private let counts = NIOLockedValueBox([Area: Int]())
+
+    public init() {}
+
+    public func count(_ area: Area) -> Int { counts.withLockedValue { $0[area] ?? 0 } }
+
+    func record(_ area: Area) { counts.withLockedValue { $0[area, default: 0] += 1 } }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import HummingbirdTesting
+import Logging
+import PostgresNIO
+import SplitCloud
+@testable import SplitServer
+import Testing
+
+/// A real split-server (normal or Node-quirks mode) on a fresh database of the throwaway
+/// PostgreSQL that `scripts/test.sh` starts (`SPLIT_TEST_DATABASE_URL`), listening on a free
+/// 127.0.0.1 port for the duration of `body`.
+enum CloudTestServer {
+    static let logger = Logger(label: "split-cloud-tests")
+
+    struct Running: Sendable {
+        let address: ServerAddress
+        let settings: DatabaseSettings
+        var url: String { address.url }
+
+        /// Runs SQL on the server's database (to expire a token, or count rows).
+        func sql(_ text: String) async throws -> [String] {
+            try await CloudTestServer.withConnection(settings) { connection in
+                var values: [String] = []
+                let rows = try await connection.query(PostgresQuery(unsafeSQL: text), logger: CloudTestServer.logger)
+                for try await row in rows {
+                    if let value = try? row.decode(String.self) { values.append(value) }
+                }
+                return values
+            }
+        }
+    }
+
+    static func run(quirks: LegacyQuirks? = nil, _ body: @Sendable (Running) async throws -> Void) async throws {
+        let settings = try await freshDatabase()
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
+                                                bcryptCost: 4, legacyQuirks: quirks)
+        let app = try await ServerApplication.build(configuration, logger: logger)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            try await body(Running(address: try ServerAddress("http://127.0.0.1:\(port)"), settings: settings))
+        }
+    }
+
+    /// The cluster, or a recorded failure: these tests must never pass by skipping.
+    static func freshDatabase() async throws -> DatabaseSettings {
+        guard let url = ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"], !url.isEmpty else {
+            Issue.record("SPLIT_TEST_DATABASE_URL is not set; run the tests with scripts/test.sh, which starts PostgreSQL")
+            throw CancellationError()
+        }
+        let admin = try DatabaseSettings(url: url)
+        let name = "c_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+        try await withConnection(admin) { connection in
+            _ = try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
+        }
+        return admin.with(database: String(name))
+    }
+
+    static func withConnection<T: Sendable>(_ settings: DatabaseSettings, _ body: (PostgresConnection) async throws -> T)
+        async throws -> T {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(host: settings.host, port: settings.port, username: settings.username,
+                                 password: settings.password, database: settings.database, tls: .disable),
+            id: 1, logger: logger)
+        do {
+            let result = try await body(connection)
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// A loopback port with nothing listening: bound, read, then closed.
+    static func closedPort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
