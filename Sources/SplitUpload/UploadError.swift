@@ -7,7 +7,7 @@ import SplitCore
 /// upload says so, says how much is on the server, and that running `split upload` again
 /// resumes without sending anything twice. The exit code follows the cause: 75 for an
 /// unreachable server, 77 for a refused token, 65 for data the server refuses.
-public enum UploadError: Error, Sendable, UserFacingError {
+public enum UploadError: Error, Equatable, Sendable, UserFacingError {
     /// Found before anything was sent: a currency or amount the server refuses, a bad name.
     case invalid(String)
     /// A new cloud trip would take the name of another one of this account.
