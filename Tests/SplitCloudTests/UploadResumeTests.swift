@@ -35,10 +35,11 @@ struct UploadResumeTests {
             let total = try await clean.upload(trip, options).requests
             #expect(try await clean.differences(trip) == [])
 
-            var points = Set([1, 2, 3, 4, 5, 6, total - 2, total - 1, total])
+            // Every request of a short upload (from-local takes a handful); 16 of a long one.
+            var points = Set([1, 2, 3, 4, 5, 6, total - 2, total - 1, total].filter { (1...total).contains($0) })
             var random = SplitMix64(seed: UInt64(total))
-            while points.count < 16 { points.insert(Int.random(in: 1...total, using: &random)) }
-            for point in points.sorted() where point >= 1 {
+            while points.count < min(16, total) { points.insert(Int.random(in: 1...total, using: &random)) }
+            for point in points.sorted() {
                 for afterAnswer in [false, true] {
                     let account = try await UploadAccount.make(server, clock: clock, database: database)
                     let kill = KillAt(point, afterAnswer: afterAnswer)
