@@ -4,8 +4,9 @@ import SplitStore
 /// One local trip as an upload sends it, read once at the start of the run.
 ///
 /// Neither server has a place for an expense's note, so a note is appended to the
-/// description (`Hotel — 2 nights`) and counted in ``warnings``; split-server keeps at most
-/// ``descriptionLimit`` characters of a description, so a longer result is cut there.
+/// description (`Hotel — 2 nights`), and the report says how many were sent that way;
+/// split-server keeps at most ``descriptionLimit`` characters of a description, so a longer
+/// result is cut there.
 public struct LocalTripSnapshot: Sendable {
     /// split-server's limit on free text (the Node server has none).
     static let descriptionLimit = 1000
@@ -16,24 +17,23 @@ public struct LocalTripSnapshot: Sendable {
     /// Live expenses with notes folded into descriptions (``Expense/note`` is always nil).
     public let expenses: [Expense]
     public let payments: [Payment]
-    public let warnings: [String]
+    /// The expenses whose note was appended to the description.
+    public let notedExpenses: Set<ExpenseID>
 
     public init(trip: Trip, members: [Member], expenses: [Expense], payments: [Payment]) {
         self.trip = trip
         self.members = members
         self.payments = payments
-        var folded = 0
+        var noted = Set<ExpenseID>()
         self.expenses = expenses.map { expense in
             guard let note = expense.note?.trimmingSpaces, !note.isEmpty else { return expense }
-            folded += 1
+            noted.insert(expense.id)
             var copy = expense
             copy.note = nil
             copy.description = String((expense.description + " — " + note).prefix(Self.descriptionLimit))
             return copy
         }
-        warnings = folded == 0 ? [] : [
-            "\(folded) expense note\(folded == 1 ? " was" : "s were") appended to the description: the server has no notes",
-        ]
+        notedExpenses = noted
     }
 
     /// Reads the trip's members, expenses and payments from the local store.

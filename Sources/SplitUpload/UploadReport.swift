@@ -25,7 +25,7 @@ public struct UploadReport: Sendable {
     public var verification: UploadVerification?
     public var warnings: [String]
 
-    public init(server: String, localTrip: Trip, groupName: String, path: UploadPath, dryRun: Bool, warnings: [String]) {
+    public init(server: String, localTrip: Trip, groupName: String, path: UploadPath, dryRun: Bool, warnings: [String] = []) {
         self.server = server
         self.localTrip = localTrip
         self.groupName = groupName

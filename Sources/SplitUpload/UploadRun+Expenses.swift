@@ -52,6 +52,7 @@ extension UploadRun {
 
     /// Adds one item to the report's expenses or payments.
     private func count(_ item: ExpenseItem, matched: Bool) {
+        if !matched, snapshot.notedExpenses.contains(item.expense.id) { notesSent += 1 }
         switch (item.kind, matched) {
         case (.payment, true): report.payments.matched += 1
         case (.payment, false): report.payments.created += 1

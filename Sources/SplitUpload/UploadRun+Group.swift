@@ -73,6 +73,7 @@ extension UploadRun {
         report.groupID = answer.group
         report.members.created = answer.members.count
         report.expenses.created = answer.expenses.count
+        notesSent = snapshot.notedExpenses.count
         fromLocalDone = true
         lastMembers = snapshot.members.compactMap { member in
             answer.members[member.id].map { Member(id: $0, name: member.name) }

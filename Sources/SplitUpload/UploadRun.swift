@@ -27,6 +27,8 @@ final class UploadRun {
     var lastMembers: [Member]?
     var lastExpenses: [CloudExpense]?
     var lastPayments: [Payment]?
+    /// Expenses sent (or, in a dry run, to be sent) with their note in the description.
+    var notesSent = 0
     private let requestsBefore: Int
 
     init(uploader: Uploader, snapshot: LocalTripSnapshot, options: UploadOptions) {
@@ -38,8 +40,7 @@ final class UploadRun {
         now = uploader.now
         progress = uploader.progress
         report = UploadReport(server: uploader.client.server.url, localTrip: snapshot.trip,
-                              groupName: options.name ?? snapshot.trip.name, path: .stepByStep, dryRun: options.dryRun,
-                              warnings: snapshot.warnings)
+                              groupName: options.name ?? snapshot.trip.name, path: .stepByStep, dryRun: options.dryRun)
         report.members.total = snapshot.members.count
         report.expenses.total = snapshot.expenses.count
         report.payments.total = snapshot.payments.count
@@ -77,6 +78,11 @@ final class UploadRun {
 
     private func finished() -> UploadReport {
         report.requests = client.transport.statistics.requests - requestsBefore
+        if notesSent > 0 {
+            let verb = options.dryRun ? "would be" : notesSent == 1 ? "was" : "were"
+            report.warnings.append("\(notesSent) expense note\(notesSent == 1 ? "" : "s") \(verb) appended to the description: "
+                                   + "the server has no notes")
+        }
         return report
     }
 
@@ -86,6 +92,7 @@ final class UploadRun {
         report.members.created = snapshot.members.count
         report.expenses.created = snapshot.expenses.count
         report.payments.created = snapshot.payments.count
+        notesSent = snapshot.notedExpenses.count
         if report.path == .stepByStep && !capabilities.isSplitServer {
             report.paidFlags.created = items.reduce(0) { $0 + $1.expense.splits.filter(\.isPaid).count }
             report.paidFlags.total = report.paidFlags.created
