@@ -95,6 +95,21 @@ struct UploadTests {
         }
     }
 
+    @Test("a trip larger than the server's body limit: from-local answers 413, and the upload goes step by step")
+    func tooLargeForFromLocal() async throws {
+        try await CloudTestServer.run(maxBodyBytes: 16 << 10) { server in
+            let sandbox = try SplitSandbox()
+            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
+            let trip = try await UploadFixture.trip(in: database, expenses: 80)
+            let account = try await UploadAccount.make(server, clock: ManualClock(), database: database)
+            let log = RequestLog()
+            let report = try await account.upload(trip, faults: log)
+            #expect(log.all.filter { $0 == "POST /api/groups/from-local" }.count == 1)
+            #expect(report.path == .stepByStep && report.expenses.created == 80 && report.verification?.verified == true)
+            #expect(try await account.differences(trip) == [])
+        }
+    }
+
     @Test("--dry-run reads but writes nothing, neither on the server nor in the id map")
     func dryRun() async throws {
         try await CloudTestServer.run { server in
