@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
+. scripts/loopback-server.sh
 count=${1:-10000}
 split_require_packages libsqlite3-dev
 [ -x /usr/lib/postgresql/15/bin/initdb ] || split_require_packages postgresql
@@ -24,28 +25,7 @@ swift build -c release --product split-server >&2
 swift build -c release --product split >&2
 bin=$(swift build -c release --show-bin-path)
 
-work=$(mktemp -d)
-chmod 755 "$work"
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  scripts/pg-cluster.sh stop "$work/pg" >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-mkdir -p "$work/pg"
-url=$(scripts/pg-cluster.sh start "$work/pg")
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port LOG_LEVEL=error "$bin/split-server" >"$work/server.log" 2>&1 &
-server_pid=$!
-server="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do
-  curl -sf "$server/api/ping" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+split_start_loopback_server "$bin/split-server"
 
 export HOME="$work/home" XDG_DATA_HOME="$work/home/data" XDG_CONFIG_HOME="$work/home/config"
 split() { "$bin/split" "$@"; }
@@ -83,7 +63,7 @@ for trip in "Bench from-local" "Bench step-by-step"; do
   split add-expense --trip "$trip" --batch "$work/batch.jsonl" >/dev/null
   for i in $(seq 1 20); do split pay --trip "$trip" Bea Alex $((1000 + i)) >/dev/null; done
 done
-printf '%s\n' "bench-password" | split register --server "$server" --email bench@example.com --name Bench --password-stdin >/dev/null
+printf '%s\n' "bench-password" | split register --server "$base" --email bench@example.com --name Bench --password-stdin >/dev/null
 
 # run LABEL ARGS...: times one upload and prints its figures from the JSON report.
 run() {
@@ -102,7 +82,7 @@ print(f"{label:<14} {end - start:7.2f} s wall   {r['requests']:>6} requests   pa
 PY
 }
 
-echo "split upload of $count expenses + 20 payments to split-server on 127.0.0.1:$port ($(nproc) cores shared by split, server and PostgreSQL)"
+echo "split upload of $count expenses + 20 payments to split-server at $base ($(nproc) cores shared by split, server and PostgreSQL)"
 run "from-local" --trip "Bench from-local"
 run "step-by-step" --trip "Bench step-by-step" --step-by-step
 run "re-run" --trip "Bench step-by-step"

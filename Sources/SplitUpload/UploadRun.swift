@@ -145,23 +145,23 @@ final class UploadRun {
     }
 
     func readMembers() async throws -> [Member] {
-        if let known = lastMembers { return known }
-        let fetched = try await client.members(group: groupID)
-        lastMembers = fetched
-        return fetched
+        try await read(\.lastMembers) { [client, groupID] in try await client.members(group: groupID) }
     }
 
     func readExpenses() async throws -> [CloudExpense] {
-        if let known = lastExpenses { return known }
-        let fetched = try await client.expenses(group: groupID)
-        lastExpenses = fetched
-        return fetched
+        try await read(\.lastExpenses) { [client, groupID] in try await client.expenses(group: groupID) }
     }
 
     func readPayments() async throws -> [Payment] {
-        if let known = lastPayments { return known }
-        let fetched = try await client.payments(group: groupID)
-        lastPayments = fetched
+        try await read(\.lastPayments) { [client, groupID] in try await client.payments(group: groupID) }
+    }
+
+    /// The latest read kept in `cache`, else a fresh one (then kept).
+    private func read<Value>(_ cache: ReferenceWritableKeyPath<UploadRun, Value?>, _ fetch: () async throws -> Value)
+        async throws -> Value {
+        if let known = self[keyPath: cache] { return known }
+        let fetched = try await fetch()
+        self[keyPath: cache] = fetched
         return fetched
     }
 }

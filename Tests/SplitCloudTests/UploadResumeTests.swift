@@ -27,9 +27,8 @@ struct UploadResumeTests {
         let clock = ManualClock()
         let quirks = kind == .node ? LegacyQuirks(now: { clock.seconds }) : nil
         try await CloudTestServer.run(quirks: quirks) { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 24, payments: 2)
+            let local = try await LocalTripFile.make(expenses: 24, payments: 2)
+            let (database, trip) = (local.database, local.trip)
             let options = UploadOptions(stepByStep: kind == .stepByStep)
             let clean = try await UploadAccount.make(server, clock: clock, database: database)
             let total = try await clean.upload(trip, options).requests
@@ -67,10 +66,9 @@ struct UploadResumeTests {
     func identicalExpenses() async throws {
         let clock = ManualClock()
         try await CloudTestServer.run(quirks: LegacyQuirks(now: { clock.seconds })) { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
             // Three expenses: the last two are identical twins.
-            let trip = try await UploadFixture.trip(in: database, expenses: 3, payments: 0)
+            let local = try await LocalTripFile.make(expenses: 3, payments: 0)
+            let (database, trip) = (local.database, local.trip)
             for point in 7...12 {
                 let account = try await UploadAccount.make(server, clock: clock, database: database)
                 _ = try? await account.upload(trip, faults: KillAt(point, afterAnswer: true))

@@ -13,9 +13,8 @@ struct UploadTests {
     @Test("200 expenses, every split mode, two currencies, paid flags and payments: from-local, exact on the server")
     func fromLocal() async throws {
         try await CloudTestServer.run { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 200)
+            let local = try await LocalTripFile.make(expenses: 200)
+            let (database, trip) = (local.database, local.trip)
             let account = try await UploadAccount.make(server, clock: ManualClock(), database: database)
             let report = try await account.upload(trip)
             #expect(report.path == .fromLocal && !report.existed)
@@ -32,9 +31,8 @@ struct UploadTests {
         let clock = ManualClock()
         let quirks = LegacyQuirks(dateStyle: .midnight(utcOffsetHours: 8), now: { clock.seconds })
         try await CloudTestServer.run(quirks: quirks) { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 200)
+            let local = try await LocalTripFile.make(expenses: 200)
+            let (database, trip) = (local.database, local.trip)
             let account = try await UploadAccount.make(server, clock: clock, database: database)
             let report = try await account.upload(trip)
             #expect(report.path == .stepByStep && report.paymentsAsExpenses)
@@ -56,9 +54,8 @@ struct UploadTests {
     func reRun(nodeLike: Bool) async throws {
         let clock = ManualClock()
         try await CloudTestServer.run(quirks: nodeLike ? LegacyQuirks(apiLimit: 100_000, now: { clock.seconds }) : nil) { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 20)
+            let local = try await LocalTripFile.make(expenses: 20)
+            let (database, trip) = (local.database, local.trip)
             let account = try await UploadAccount.make(server, clock: clock, database: database)
             #expect(try await account.upload(trip).verification?.verified == true)
 
@@ -80,9 +77,8 @@ struct UploadTests {
     @Test("split-server without from-local: step by step with idempotency keys; lost answers are replayed, not stored twice")
     func stepByStepWithLostAnswers() async throws {
         try await CloudTestServer.run { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 60)
+            let local = try await LocalTripFile.make(expenses: 60)
+            let (database, trip) = (local.database, local.trip)
             let account = try await UploadAccount.make(server, clock: ManualClock(), database: database)
             let lose = LoseAnswers(every: 5)
             let report = try await account.upload(trip, UploadOptions(stepByStep: true), faults: lose)
@@ -98,9 +94,8 @@ struct UploadTests {
     @Test("a trip larger than the server's body limit: from-local answers 413, and the upload goes step by step")
     func tooLargeForFromLocal() async throws {
         try await CloudTestServer.run(maxBodyBytes: 16 << 10) { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 80)
+            let local = try await LocalTripFile.make(expenses: 80)
+            let (database, trip) = (local.database, local.trip)
             let account = try await UploadAccount.make(server, clock: ManualClock(), database: database)
             let log = RequestLog()
             let report = try await account.upload(trip, faults: log)
@@ -113,9 +108,8 @@ struct UploadTests {
     @Test("--dry-run reads but writes nothing, neither on the server nor in the id map")
     func dryRun() async throws {
         try await CloudTestServer.run { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 30)
+            let local = try await LocalTripFile.make(expenses: 30)
+            let (database, trip) = (local.database, local.trip)
             let account = try await UploadAccount.make(server, clock: ManualClock(), database: database)
             let log = RequestLog()
             let plan = try await account.upload(trip, UploadOptions(dryRun: true), faults: log)
@@ -141,9 +135,8 @@ struct UploadTests {
     func refusedFirst() async throws {
         let clock = ManualClock()
         try await CloudTestServer.run(quirks: LegacyQuirks(now: { clock.seconds })) { server in
-            let sandbox = try SplitSandbox()
-            let database = try SplitDatabase(path: sandbox.directory.path + "/local.sqlite")
-            let trip = try await UploadFixture.trip(in: database, expenses: 5)
+            let local = try await LocalTripFile.make(expenses: 5)
+            let (database, trip) = (local.database, local.trip)
             let backend = LocalBackend(database: database)
             let members = try await backend.members(trip: trip.id).map(\.id)
             let eur = Money(minorUnits: 1000, currency: try Currency(code: "EUR"))
@@ -163,9 +156,9 @@ struct UploadTests {
             }
             #expect(log.writes == [] && log.all == ["GET /health"])
 
-            let other = try SplitDatabase(path: sandbox.directory.path + "/other.sqlite")
-            let plain = try await UploadFixture.trip(in: other, expenses: 3)
-            let second = try await UploadAccount.make(server, clock: clock, database: other)
+            let other = try await LocalTripFile.make(expenses: 3)
+            let plain = other.trip
+            let second = try await UploadAccount.make(server, clock: clock, database: other.database)
             _ = try await second.client().createGroup(name: "tokyo trip")
             await #expect(throws: UploadError.nameTaken(name: "Tokyo Trip", server: server.url)) {
                 try await second.upload(plain)

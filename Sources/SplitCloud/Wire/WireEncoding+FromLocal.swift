@@ -14,22 +14,7 @@ extension WireEncoding {
     }
 
     private static func fromLocalExpense(_ expense: Expense) -> JSONValue {
-        let currency = expense.amount.currency
-        return .object([
-            JSONMember("localId", .string(expense.id.rawValue)),
-            JSONMember("description", .string(expense.description)),
-            JSONMember("amount", WireMoney.json(expense.amount.minorUnits, currency)),
-            JSONMember("currency", .string(currency.code)),
-            JSONMember("category", .string(expense.category.rawValue)),
-            JSONMember("paidByLocalId", .string(expense.paidBy.rawValue)),
-            JSONMember("expenseDate", .string(WireDate.text(expense.date))),
-            JSONMember("splits", .array(expense.splits.map { split in
-                .object([
-                    JSONMember("memberLocalId", .string(split.memberID.rawValue)),
-                    JSONMember("amount", WireMoney.json(split.amount, currency)),
-                    JSONMember("isPaid", .bool(split.isPaid)),
-                ])
-            })),
-        ])
+        .object([JSONMember("localId", .string(expense.id.rawValue))]
+                + fields(of: expense, payerKey: "paidByLocalId", memberKey: "memberLocalId", includePaid: true))
     }
 }

@@ -100,3 +100,24 @@ enum UploadFixture {
         }
     }
 }
+
+/// A fixture trip in a local database of its own, in a temporary folder that lives as long as
+/// this value.
+final class LocalTripFile: Sendable {
+    let folder: SplitSandbox
+    let database: SplitDatabase
+    let trip: Trip
+
+    private init(folder: SplitSandbox, database: SplitDatabase, trip: Trip) {
+        self.folder = folder
+        self.database = database
+        self.trip = trip
+    }
+
+    static func make(expenses: Int, payments: Int = 3) async throws -> LocalTripFile {
+        let folder = try SplitSandbox()
+        let database = try SplitDatabase(path: folder.directory.path + "/local.sqlite")
+        let trip = try await UploadFixture.trip(in: database, expenses: expenses, payments: payments)
+        return LocalTripFile(folder: folder, database: database, trip: trip)
+    }
+}
