@@ -13,14 +13,15 @@ struct UploadCommand: AsyncParsableCommand {
         commandName: "upload",
         abstract: "Upload a local trip to the cloud server you are logged in to.",
         discussion: """
-        Uses the server's one-shot from-local upload when it has one (split-server), else one
-        request per member, expense, payment and paid flag (the Node server). An upload that
-        stops (a dropped connection, a killed process) resumes when run again, and nothing is
-        sent twice; running it again later sends only what was added locally since. It ends by
-        comparing the server's balances with the local ones. Local data is never changed.
-        Exit codes: 0 uploaded and verified, 65 data the server refuses (nothing sent),
-        70 uploaded but the balances differ, 74 local database, 75 server unreachable
-        (run again to resume), 76 unreadable server answer, 77 log in again.
+        Uses the server's one-shot from-local upload when it has one (split-server),
+        else one request per member, expense, payment and paid flag (the Node
+        server). A stopped upload (dropped connection, killed process) resumes when
+        run again, and nothing is sent twice; a later run sends only what was added
+        locally since. It ends by comparing the server's balances with the local
+        ones. Local data is never changed.
+        Exit codes: 0 uploaded and verified, 65 data the server refuses (nothing
+        sent), 70 uploaded but the balances differ, 74 local database, 75 server
+        unreachable (run again to resume), 76 unreadable answer, 77 log in again.
         Examples:
           split login --server http://127.0.0.1:3012 --email ann@example.com
           split upload --dry-run
