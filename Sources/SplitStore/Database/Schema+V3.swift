@@ -7,7 +7,9 @@ import GRDB
 ///   `EXPENSE:MEMBER` (a share's identity), with the server's split id; for `paid`, the same
 ///   key, present while the share was last confirmed paid on the server (a share marked paid
 ///   there by someone else is then left alone).
-/// - `trip_id` is the local trip, so deleting a trip deletes its map.
+/// - `trip_id` is the local trip, so deleting a trip deletes its map. It leads the primary key
+///   (local ids are unique anyway): an upload loads and extends one trip's rows, and the
+///   cascade finds them, without a second index to keep up to date.
 /// - Only `split upload` writes here; every other table stays untouched by an upload.
 enum SchemaV3 {
     static func apply(_ db: Database) throws {
@@ -20,9 +22,8 @@ enum SchemaV3 {
                 server_id TEXT NOT NULL CHECK (length(server_id) > 0),
                 trip_id TEXT NOT NULL REFERENCES trip(id) ON DELETE CASCADE,
                 uploaded_at TEXT NOT NULL,
-                PRIMARY KEY (server, account, kind, local_id)
+                PRIMARY KEY (trip_id, server, account, kind, local_id)
             ) WITHOUT ROWID;
-            CREATE INDEX upload_map_trip ON upload_map(trip_id, server, account);
             """)
     }
 }
