@@ -112,7 +112,7 @@ let package = Package(
             name: "SplitImportTests",
             dependencies: ["SplitImport", "SplitStore", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore"]),
+        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitUpload"]),
         .testTarget(
             name: "SplitServerTests",
             dependencies: [

@@ -79,7 +79,8 @@ struct UploadCommandTests {
         let url = "http://127.0.0.1:\(try CloudTestServer.closedPort())"
         split.environment = ["SPLIT_SERVER": url, "SPLIT_TOKEN": "some-token"]
         try await split.fails(75, ["upload", "--trip", "Tokyo Trip"], "server unreachable at \(url)",
-                              "your local data is unchanged")
+                              "your local data is unchanged", "On the server so far: 0 of 5 members, 0 of 3 expenses",
+                              "run split upload again to resume")
     }
 
     @Test("killed with SIGKILL part-way through a Node-style upload, then run again: nothing twice, nothing missing")
