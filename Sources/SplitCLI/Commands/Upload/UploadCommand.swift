@@ -29,7 +29,7 @@ struct UploadCommand: AsyncParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("Name of the cloud trip (default: the local trip's name).", valueName: "name"))
+    @Option(help: ArgumentHelp("Name of the cloud trip when it is created (default: the local trip's name).", valueName: "name"))
     var name: String?
 
     @Flag(help: "Show what would be created, and send no changes.")
