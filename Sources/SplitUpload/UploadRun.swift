@@ -11,7 +11,9 @@ final class UploadRun {
     let store: UploadMapStore
     let snapshot: LocalTripSnapshot
     let options: UploadOptions
-    let scope: UploadScope
+    /// Whose id map; the account is filled in first thing when the uploader had to ask for it.
+    var scope: UploadScope
+    private let knownAccount: String?
     let now: @Sendable () -> Timestamp
     let progress: @Sendable (UploadProgress) -> Void
 
@@ -36,7 +38,8 @@ final class UploadRun {
         store = uploader.store
         self.snapshot = snapshot
         self.options = options
-        scope = UploadScope(server: uploader.client.server.url, account: uploader.account, trip: snapshot.trip.id)
+        knownAccount = uploader.account
+        scope = UploadScope(server: uploader.client.server.url, account: uploader.account ?? "", trip: snapshot.trip.id)
         now = uploader.now
         progress = uploader.progress
         report = UploadReport(server: uploader.client.server.url, localTrip: snapshot.trip,
@@ -48,6 +51,9 @@ final class UploadRun {
     }
 
     func execute() async throws -> UploadReport {
+        if knownAccount == nil {
+            scope = UploadScope(server: scope.server, account: try await client.me().id, trip: scope.trip)
+        }
         capabilities = try await client.capabilities()
         report.paymentsAsExpenses = !capabilities.has(.payments)
         let name = try UploadValidation.check(snapshot, groupName: report.groupName, capabilities: capabilities)

@@ -40,12 +40,13 @@ import SplitStore
 public struct Uploader: Sendable {
     public let client: CloudClient
     public let store: UploadMapStore
-    /// The account's user id on the server: the map is kept per server and account.
-    public let account: String
+    /// The account's user id on the server, under which the id map is kept; nil to ask the
+    /// server once (`GET /auth/me`) at the start of the run.
+    public let account: String?
     let now: @Sendable () -> Timestamp
     let progress: @Sendable (UploadProgress) -> Void
 
-    public init(client: CloudClient, store: UploadMapStore, account: String, now: @escaping @Sendable () -> Timestamp,
+    public init(client: CloudClient, store: UploadMapStore, account: String?, now: @escaping @Sendable () -> Timestamp,
                 progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) {
         self.client = client
         self.store = store

@@ -50,7 +50,7 @@ struct UploadCommand: AsyncParsableCommand {
         let bar = ProgressBar.forTerminal(json: global.json)
         let client = CloudConnector.client(server: session.server, token: session.token, output: output,
                                            notice: { bar.note("split: \($0)") })
-        let account = try await Self.account(of: session, files: files, client: client)
+        let account = try Self.account(of: session, files: files)
         let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
         let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,
                                 now: Clock.system(environment: environment).now, progress: bar.update)
@@ -84,11 +84,12 @@ struct UploadCommand: AsyncParsableCommand {
     }
 
     /// The account's user id, which the id map is kept under: from the saved login when its
-    /// token is the one in use, else one `GET /auth/me` (`SPLIT_TOKEN` without a saved login).
-    static func account(of session: CloudSession, files: ConfigFiles, client: CloudClient) async throws -> String {
-        if let saved = try files.credentials.credential(for: session.server), saved.token == session.token {
-            return saved.userID
+    /// token is the one in use; else nil, and the upload asks the server once (`GET /auth/me`,
+    /// for a `SPLIT_TOKEN` without a saved login).
+    static func account(of session: CloudSession, files: ConfigFiles) throws -> String? {
+        guard let saved = try files.credentials.credential(for: session.server), saved.token == session.token else {
+            return nil
         }
-        return try await client.me().id
+        return saved.userID
     }
 }
