@@ -58,11 +58,14 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // `split upload`: a local trip to a cloud server, resumable, with the id map kept in
+        // the local store. Joins the store and the cloud client; neither knows the other.
+        .target(name: "SplitUpload", dependencies: ["SplitCore", "SplitStore", "SplitCloud"]),
         // Command-line interface: commands, context, text/JSON output.
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitStore", "SplitImport", "SplitCloud",
+                "SplitCore", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,7 +112,7 @@ let package = Package(
             name: "SplitImportTests",
             dependencies: ["SplitImport", "SplitStore", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore"]),
+        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitUpload"]),
         .testTarget(
             name: "SplitServerTests",
             dependencies: [
@@ -125,7 +128,7 @@ let package = Package(
         .testTarget(
             name: "SplitCloudTests",
             dependencies: [
-                "SplitCloud", "SplitServer", "SplitCore", "split",
+                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitCore", "split",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -13,6 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
+. scripts/loopback-server.sh
 seconds=${1:-10}
 connections=${2:-32}
 if ! command -v wrk >/dev/null; then split_require_packages wrk; fi
@@ -24,28 +25,7 @@ echo "building split-server (release)..." >&2
 swift build -c release --product split-server >&2
 server_bin=$(swift build -c release --show-bin-path)/split-server
 
-work=$(mktemp -d)
-chmod 755 "$work"
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null || true
-  scripts/pg-cluster.sh stop "$work/pg" >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-mkdir -p "$work/pg"
-url=$(scripts/pg-cluster.sh start "$work/pg")
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port LOG_LEVEL=error "$server_bin" >"$work/server.log" 2>&1 &
-server_pid=$!
-base="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do
-  curl -sf "$base/api/ping" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+split_start_loopback_server "$server_bin"
 
 # Account, and the request bodies (written by python3 to files the wrk scripts read).
 token=$(curl -sf -X POST "$base/auth/register" -H 'Content-Type: application/json' \
@@ -96,7 +76,7 @@ run() { # label, wrk arguments...
   printf '%-44s %10s req/s   p99 %8s   non-2xx %s\n' "$label" "$rps" "$p99" "${errors:-0}"
 }
 
-echo "split-server on 127.0.0.1:$port, wrk ${seconds}s per run, $(nproc) cores shared by wrk, server and PostgreSQL"
+echo "split-server at $base, wrk ${seconds}s per run, $(nproc) cores shared by wrk, server and PostgreSQL"
 run "GET expenses (1,000-expense group), c=$connections" -t2 -c"$connections" \
   -H "Authorization: Bearer $token" "$base/api/groups/$group/expenses"
 BODY_FILE=expense.json run "POST /api/expenses, c=$connections" -t2 -c"$connections" -s "$work/post.lua" "$base/api/expenses"

@@ -7,7 +7,7 @@ struct HelpTests {
         "", "trip", "trip create", "trip list", "trip use", "trip show", "trip rename", "trip delete", "trip rate",
         "member", "member add", "member list", "member rename", "member remove",
         "add-expense", "expenses", "expense", "expense show", "expense edit", "expense delete",
-        "balances", "settle", "pay", "mark-paid", "summary", "log", "undo", "import", "export",
+        "balances", "settle", "pay", "mark-paid", "summary", "log", "undo", "import", "export", "upload",
     ]
 
     @Test("--help of every command exits 0 and shows an example", arguments: commands)
@@ -31,7 +31,7 @@ struct HelpTests {
         let cli = try CLI()
         let help = try cli.ok("--help").stdout
         for command in ["trip", "member", "add-expense", "expenses", "expense", "balances", "settle", "pay", "mark-paid",
-                        "summary", "log", "undo", "import", "export"] {
+                        "summary", "log", "undo", "import", "export", "upload"] {
             #expect(help.contains("\n  \(command) "), "missing \(command)")
         }
         #expect(help.contains("64 usage") && help.contains("74 database"))

@@ -17,14 +17,15 @@ public struct SplitCommand: AsyncParsableCommand {
           split add-expense "Dinner" 12000 --paid-by Alex
           split settle
 
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 unreadable input file, 69 unavailable, 74 database I/O,
+        Exit codes: 0 ok, 64 usage, 65 bad data, 66 unreadable input file, 69 unavailable,
+        70 upload not verified, 74 database I/O,
         75 cloud server unreachable, 76 unreadable server answer, 77 log in again.
         """,
         version: "split \(version)",
         subcommands: [
             TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
             BalancesCommand.self, SettleCommand.self, PayCommand.self, MarkPaidCommand.self, SummaryCommand.self,
-            LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self, LoginCommand.self,
+            LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self, UploadCommand.self, LoginCommand.self,
             RegisterCommand.self, LogoutCommand.self, WhoamiCommand.self, ModeCommand.self,
         ]
     )

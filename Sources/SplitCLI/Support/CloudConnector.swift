@@ -5,8 +5,10 @@ import SplitCore
 /// Builds cloud clients the way every command should: with the standard retry policy, the
 /// real clock, and waits (rate limits) reported on stderr so a long wait is never silent.
 enum CloudConnector {
-    static func client(server: ServerAddress, token: String?, output: Output) -> CloudClient {
-        let transport = CloudTransport(server: server, notice: { output.note("split: \($0)") })
+    /// `notice` receives the waits; default: a line on stderr.
+    static func client(server: ServerAddress, token: String?, output: Output,
+                       notice: (@Sendable (String) -> Void)? = nil) -> CloudClient {
+        let transport = CloudTransport(server: server, notice: notice ?? { output.note("split: \($0)") })
         return CloudClient(transport: transport, token: token)
     }
 

@@ -9,6 +9,7 @@ import SplitCore
 /// | 65 | bad data: amount, currency, name, date, split, unknown member/trip/expense |
 /// | 66 | an input file cannot be read |
 /// | 69 | not available in this mode |
+/// | 70 | `split upload` finished, but the server's balances differ from the local ones |
 /// | 74 | the database cannot be opened, read or written |
 /// | 75 | the cloud server is unreachable (after retries); local data is unchanged |
 /// | 76 | the cloud server answered something split cannot read |
@@ -20,6 +21,7 @@ public enum ExitStatus {
         case .data, .notFound: return 65
         case .noInput: return 66
         case .unavailable: return 69
+        case .unverified: return 70
         case .io: return 74
         case .unreachable: return 75
         case .remoteProtocol: return 76

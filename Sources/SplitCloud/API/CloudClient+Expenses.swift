@@ -42,9 +42,14 @@ extension CloudClient {
 
     /// `PATCH /api/expense-splits/:id/payment` with a real boolean (the Node server stores the
     /// string "false" as false but answers "Marked paid").
+    ///
+    /// Always repeatable after a timeout or 5xx, even without idempotency: it sets a state
+    /// rather than adding anything, so a repeat changes nothing (the Node server merely logs
+    /// the mark twice in the share's history).
     public func setSplitPaid(splitID: String, paid: Bool, key: String? = nil) async throws(CloudError) {
-        let request = try await write(.patch, "/api/expense-splits/\(splitID)/payment",
-                                      body: .object([JSONMember("isPaid", .bool(paid))]), key: key)
+        let request = CloudRequest(.patch, "/api/expense-splits/\(splitID)/payment",
+                                   body: .object([JSONMember("isPaid", .bool(paid))]), idempotencyKey: key ?? newKey(),
+                                   repeatable: true)
         _ = try await call(request, notFound: "that share no longer exists on the server")
     }
 }

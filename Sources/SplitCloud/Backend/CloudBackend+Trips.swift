@@ -113,12 +113,7 @@ extension CloudBackend {
         memo.withLockedValue { memo in
             for trip in trips { memo.trips[trip.id] = trip }
         }
-        let server = self.server
-        try settings.update { settings in
-            var state = settings.state(for: server)
-            for trip in trips { state.trips[trip.id.rawValue] = .init(name: trip.name, currency: trip.currency.code) }
-            settings.servers[server.url] = state
-        }
+        try settings.remember(trips, on: server)
     }
 
     /// The most used currency (ties to the code first in order), else JPY.

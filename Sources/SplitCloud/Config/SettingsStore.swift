@@ -1,3 +1,5 @@
+import SplitCore
+
 /// Reads and atomically rewrites `config.json` (owner-only, like the credentials).
 ///
 /// A missing file is the default: local mode. A file that cannot be parsed is reported and left
@@ -20,5 +22,14 @@ public struct SettingsStore: Sendable {
         let before = settings
         change(&settings)
         if settings != before { try save(settings) }
+    }
+
+    /// Remembers the names and currencies of `trips` (groups carry no currency) for `server`.
+    public func remember(_ trips: [Trip], on server: ServerAddress) throws(CloudError) {
+        try update { settings in
+            var state = settings.state(for: server)
+            for trip in trips { state.trips[trip.id.rawValue] = .init(name: trip.name, currency: trip.currency.code) }
+            settings.servers[server.url] = state
+        }
     }
 }

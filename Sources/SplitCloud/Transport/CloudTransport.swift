@@ -24,6 +24,8 @@ public struct CloudTransport: Sendable {
     let faults: (any CloudFaultHook)?
     /// How long one exchange may take before it counts as a timeout.
     let timeout: Duration
+    /// Shared by every copy of this transport.
+    public let statistics = TransportStatistics()
 
     public init(server: ServerAddress, policy: RetryPolicy = .standard, clock: any Clock<Duration> = ContinuousClock(),
                 timeout: Duration = .seconds(60), notice: @escaping @Sendable (String) -> Void = { _ in },
@@ -111,6 +113,7 @@ public struct CloudTransport: Sendable {
     }
 
     private func exchange(_ request: CloudRequest, token: String?, attempt: Int) async -> Outcome {
+        statistics.recordSend()
         if let fault = await faults?.fault(for: request, attempt: attempt, phase: .beforeSending) {
             return .failed(Self.failure(for: fault))
         }

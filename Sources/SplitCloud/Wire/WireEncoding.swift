@@ -6,26 +6,33 @@ enum WireEncoding {
     /// `POST /api/expenses` (with `groupId`) and `PUT /api/expenses/:id` (without). `isPaid` is
     /// sent only when asked: the Node server ignores it on create, split-server honours it.
     static func expense(_ expense: Expense, group: TripID?, includePaid: Bool) -> JSONValue {
-        let currency = expense.amount.currency
         var members: [JSONMember] = []
         if let group { members.append(JSONMember("groupId", .string(group.rawValue))) }
-        members += [
+        members += fields(of: expense, payerKey: "paidByMemberId", memberKey: "memberId", includePaid: includePaid)
+        return .object(members)
+    }
+
+    /// An expense's fields from `description` to `splits`, with the payer and the split members
+    /// under the given keys (`paidByMemberId`/`memberId` for server ids, `paidByLocalId`/
+    /// `memberLocalId` in a from-local upload).
+    static func fields(of expense: Expense, payerKey: String, memberKey: String, includePaid: Bool) -> [JSONMember] {
+        let currency = expense.amount.currency
+        return [
             JSONMember("description", .string(expense.description)),
             JSONMember("amount", WireMoney.json(expense.amount.minorUnits, currency)),
             JSONMember("currency", .string(currency.code)),
             JSONMember("category", .string(expense.category.rawValue)),
-            JSONMember("paidByMemberId", .string(expense.paidBy.rawValue)),
+            JSONMember(payerKey, .string(expense.paidBy.rawValue)),
             JSONMember("expenseDate", .string(WireDate.text(expense.date))),
             JSONMember("splits", .array(expense.splits.map { split in
                 var fields = [
-                    JSONMember("memberId", .string(split.memberID.rawValue)),
+                    JSONMember(memberKey, .string(split.memberID.rawValue)),
                     JSONMember("amount", WireMoney.json(split.amount, currency)),
                 ]
                 if includePaid { fields.append(JSONMember("isPaid", .bool(split.isPaid))) }
                 return .object(fields)
             })),
         ]
-        return .object(members)
     }
 
     static func payment(_ payment: Payment) -> JSONValue {

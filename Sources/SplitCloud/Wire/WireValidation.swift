@@ -4,11 +4,11 @@ import SplitCore
 /// (or stores it: it never checks that splits add up or that members belong to the group).
 ///
 /// Each failure is one line naming what is wrong and what is accepted.
-enum WireValidation {
+public enum WireValidation {
     /// An expense the server will store exactly as given: valid splits (SplitCore's
     /// ``Expense/validate()``), payer and split members in `members`, a currency the server
     /// accepts, an amount below 10^10, and no note (neither server has a place for one).
-    static func expense(_ expense: Expense, members: Set<MemberID>, capabilities: ServerCapabilities)
+    public static func expense(_ expense: Expense, members: Set<MemberID>, capabilities: ServerCapabilities)
         throws(CloudError) {
         do {
             try expense.validate()
@@ -30,7 +30,7 @@ enum WireValidation {
         }
     }
 
-    static func payment(_ payment: Payment, members: Set<MemberID>, capabilities: ServerCapabilities)
+    public static func payment(_ payment: Payment, members: Set<MemberID>, capabilities: ServerCapabilities)
         throws(CloudError) {
         guard payment.from != payment.to else { throw .invalid("a payment needs two different members") }
         guard payment.amount.minorUnits > 0 else { throw .invalid("amounts must be greater than zero") }
@@ -44,7 +44,7 @@ enum WireValidation {
     }
 
     /// The Node server stores only JPY, MYR, SGD and USD; split-server the iOS app's 20.
-    static func currency(_ currency: Currency, capabilities: ServerCapabilities) throws(CloudError) {
+    public static func currency(_ currency: Currency, capabilities: ServerCapabilities) throws(CloudError) {
         let accepted = capabilities.currencies
         guard accepted.contains(currency.code) else {
             let which = capabilities.isSplitServer ? "this server" : "this server (the Node budget_splitter_web API)"
@@ -54,7 +54,7 @@ enum WireValidation {
     }
 
     /// A trip or member name as both servers store it (1-100 characters, no control characters).
-    static func name(_ raw: String, member: Bool) throws(CloudError) -> String {
+    public static func name(_ raw: String, member: Bool) throws(CloudError) -> String {
         do {
             return member ? try NameRules.member(raw) : try NameRules.trip(raw)
         } catch {

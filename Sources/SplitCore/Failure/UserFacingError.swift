@@ -27,4 +27,6 @@ public enum FailureKind: Sendable, Equatable {
     case remoteProtocol
     /// The cloud server refused the stored token: log in again (77).
     case unauthenticated
+    /// An upload finished, but the server's balances differ from the local ones (70).
+    case unverified
 }

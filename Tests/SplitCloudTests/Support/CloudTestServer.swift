@@ -30,10 +30,11 @@ enum CloudTestServer {
         }
     }
 
-    static func run(quirks: LegacyQuirks? = nil, _ body: @Sendable (Running) async throws -> Void) async throws {
+    static func run(quirks: LegacyQuirks? = nil, maxBodyBytes: Int = 8 << 20, _ body: @Sendable (Running) async throws -> Void)
+        async throws {
         let settings = try await freshDatabase()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
-                                                bcryptCost: 4, legacyQuirks: quirks)
+                                                maxBodyBytes: maxBodyBytes, bcryptCost: 4, legacyQuirks: quirks)
         let app = try await ServerApplication.build(configuration, logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)

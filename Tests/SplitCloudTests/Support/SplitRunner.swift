@@ -35,7 +35,11 @@ final class SplitSandbox: @unchecked Sendable {
         }
     }
 
-    func run(_ arguments: [String], stdin: String? = nil, env extra: [String: String] = [:]) async throws -> Result {
+    /// The local database `split` uses in this sandbox.
+    var databasePath: String { directory.appendingPathComponent("data/split/split.sqlite").path }
+
+    /// `split` with `arguments` in this sandbox's environment, not started.
+    private func process(_ arguments: [String], env extra: [String: String]) throws -> Process {
         var env = ProcessInfo.processInfo.environment
         for key in ["SPLIT_DB", "SPLIT_SERVER", "SPLIT_TOKEN", "SPLIT_NOW"] { env[key] = nil }
         env["HOME"] = directory.path
@@ -48,6 +52,21 @@ final class SplitSandbox: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: try Self.binary())
         process.arguments = arguments
         process.environment = env
+        return process
+    }
+
+    /// Starts `split` and returns at once, its output discarded: for a test that kills it.
+    func launch(_ arguments: [String]) throws -> Process {
+        let process = try process(arguments, env: [:])
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func run(_ arguments: [String], stdin: String? = nil, env extra: [String: String] = [:]) async throws -> Result {
+        let process = try process(arguments, env: extra)
         let token = UUID().uuidString
         let out = directory.appendingPathComponent("\(token).out"), err = directory.appendingPathComponent("\(token).err")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import SplitCloud
+import SplitCore
+import SplitStore
+import SplitUpload
+
+/// `split upload`: copies a local trip to the cloud server this machine is logged in to, and
+/// verifies it. Works in either mode: it reads the local database and talks to the server of
+/// `split login` (or `SPLIT_SERVER` and `SPLIT_TOKEN`). The protocol is in ``Uploader``.
+struct UploadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "upload",
+        abstract: "Upload a local trip to the cloud server you are logged in to.",
+        discussion: """
+        Uses the server's one-shot from-local upload when it has one (split-server),
+        else one request per member, expense, payment and paid flag (the Node
+        server). A stopped upload (dropped connection, killed process) resumes when
+        run again, and nothing is sent twice; a later run sends only what was added
+        locally since. It ends by comparing the server's balances with the local
+        ones. Local data is never changed.
+        Exit codes: 0 uploaded and verified, 65 data the server refuses (nothing
+        sent), 70 uploaded but the balances differ, 74 local database, 75 server
+        unreachable (run again to resume), 76 unreadable answer, 77 log in again.
+        Examples:
+          split login --server http://127.0.0.1:3012 --email ann@example.com
+          split upload --dry-run
+          split upload --trip "Tokyo Trip" --name "Tokyo 2025"
+        """
+    )
+
+    @Option(help: ArgumentHelp("Name of the cloud trip when it is created (default: the local trip's name).", valueName: "name"))
+    var name: String?
+
+    @Flag(help: "Show what would be created, and send no changes.")
+    var dryRun = false
+
+    @Flag(name: .customLong("step-by-step"), help: "Send one request per item even when the server offers from-local.")
+    var stepByStep = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let output = Output(json: global.json)
+        let files = ConfigFiles(environment: environment)
+        let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
+        let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, environment: environment)))
+        let trip = try await localTrip(local)
+        let bar = ProgressBar.forTerminal(json: global.json)
+        let client = CloudConnector.client(server: session.server, token: session.token, output: output,
+                                           notice: { bar.note("split: \($0)") })
+        let account = try Self.account(of: session, files: files)
+        let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
+        let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,
+                                now: Clock.system(environment: environment).now, progress: bar.update)
+        let report: UploadReport
+        do {
+            report = try await uploader.upload(snapshot, options: UploadOptions(name: name, dryRun: dryRun, stepByStep: stepByStep))
+        } catch {
+            bar.clear()
+            throw error
+        }
+        bar.clear()
+        if let id = report.groupID, !dryRun {
+            // Cloud mode then knows the trip's name and currency, which groups do not store.
+            try files.settings.remember([Trip(id: id, name: report.groupName, currency: trip.currency)], on: session.server)
+        }
+        UploadReportView(report: report).render(to: output)
+        if let verification = report.verification, !verification.verified {
+            throw CLIError("the server's balances differ from the local ones (listed above); the upload itself is complete",
+                           kind: .unverified)
+        }
+    }
+
+    /// `--trip`, else the local current trip.
+    private func localTrip(_ local: LocalBackend) async throws -> Trip {
+        if let reference = global.trip { return try await local.trip(matching: reference) }
+        if let current = try await local.currentTrip() { return current }
+        let trips = try await local.trips()
+        guard !trips.isEmpty else { throw CLIError("no local trip to upload; create one with: split trip create NAME", kind: .data) }
+        throw CLIError("no current local trip; name one with --trip NAME (trips: "
+                       + trips.map(\.trip.name).joined(separator: ", ") + ")", kind: .data)
+    }
+
+    /// The account's user id, which the id map is kept under: from the saved login when its
+    /// token is the one in use; else nil, and the upload asks the server once (`GET /auth/me`,
+    /// for a `SPLIT_TOKEN` without a saved login).
+    static func account(of session: CloudSession, files: ConfigFiles) throws -> String? {
+        guard let saved = try files.credentials.credential(for: session.server), saved.token == session.token else {
+            return nil
+        }
+        return saved.userID
+    }
+}

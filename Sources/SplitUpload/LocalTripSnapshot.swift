@@ -1,0 +1,61 @@
+import SplitCore
+import SplitStore
+
+/// One local trip as an upload sends it, read once at the start of the run.
+///
+/// Neither server has a place for an expense's note, so a note is appended to the
+/// description (`Hotel — 2 nights`), and the report says how many were sent that way;
+/// split-server keeps at most ``descriptionLimit`` characters of a description, so a longer
+/// result is cut there.
+public struct LocalTripSnapshot: Sendable {
+    /// split-server's limit on free text (the Node server has none).
+    static let descriptionLimit = 1000
+
+    public let trip: Trip
+    /// Live members, in name order.
+    public let members: [Member]
+    /// Live expenses with notes folded into descriptions (``Expense/note`` is always nil).
+    public let expenses: [Expense]
+    public let payments: [Payment]
+    /// The expenses whose note was appended to the description.
+    public let notedExpenses: Set<ExpenseID>
+
+    public init(trip: Trip, members: [Member], expenses: [Expense], payments: [Payment]) {
+        self.trip = trip
+        self.members = members
+        self.payments = payments
+        var noted = Set<ExpenseID>()
+        self.expenses = expenses.map { expense in
+            guard let note = expense.note?.trimmingSpaces, !note.isEmpty else { return expense }
+            noted.insert(expense.id)
+            var copy = expense
+            copy.note = nil
+            copy.description = String((expense.description + " — " + note).prefix(Self.descriptionLimit))
+            return copy
+        }
+        notedExpenses = noted
+    }
+
+    /// Reads the trip's members, expenses and payments from the local store.
+    public static func load(from backend: LocalBackend, trip: Trip) async throws -> LocalTripSnapshot {
+        LocalTripSnapshot(
+            trip: trip, members: try await backend.members(trip: trip.id),
+            expenses: try await backend.expenses(trip: trip.id, filter: .all), payments: try await backend.payments(trip: trip.id))
+    }
+
+    /// Member names by local id.
+    var names: [MemberID: String] {
+        Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What the server will hold as expenses: every expense, then every payment written as an
+    /// expense when the server has no payments.
+    func expenseItems(paymentsAsExpenses: Bool) -> [ExpenseItem] {
+        var items = expenses.map { ExpenseItem(kind: .expense, expense: $0) }
+        if paymentsAsExpenses {
+            let names = self.names
+            items += payments.map { ExpenseItem(kind: .payment, expense: PaymentAsExpense.expense($0, names: names)) }
+        }
+        return items
+    }
+}

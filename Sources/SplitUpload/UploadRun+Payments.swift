@@ -1,0 +1,55 @@
+import SplitCloud
+import SplitCore
+import SplitStore
+
+/// Payments on a server that stores them (split-server): matched by the id map, else by
+/// fingerprint, else created. Elsewhere they went up as expenses (``syncExpenses(_:)``).
+extension UploadRun {
+    func syncPayments() async throws {
+        guard capabilities.has(.payments), !snapshot.payments.isEmpty else { return }
+        let server = try await readPayments()
+        let present = Set(server.map(\.id))
+        let mapped = Set(mapping.entries(.payment).values.map(PaymentID.init))
+        var pool = MatchPool(server.filter { !mapped.contains($0.id) }.map { (PaymentFingerprint($0), $0.id) })
+        var found: [UploadMapEntry] = []
+        var missing: [(local: Payment, body: Payment)] = []
+        for payment in snapshot.payments {
+            if let id = mapping.serverID(.payment, payment.id.rawValue), present.contains(PaymentID(id)) {
+                report.payments.matched += 1
+                continue
+            }
+            guard let from = serverMember(payment.from), let to = serverMember(payment.to) else {
+                report.payments.created += 1  // dry run: its members are not on the server yet
+                continue
+            }
+            var body = payment
+            body.from = from
+            body.to = to
+            if let match = pool.take(PaymentFingerprint(body)) {
+                found.append(UploadMapEntry(.payment, payment.id.rawValue, match.rawValue))
+                report.payments.matched += 1
+            } else {
+                missing.append((payment, body))
+            }
+        }
+        try remember(found)
+        if options.dryRun {
+            report.payments.created += missing.count
+            return
+        }
+        guard !missing.isEmpty else { return }
+        lastPayments = nil
+        let (client, group) = (self.client, groupID)
+        var done = 0
+        try await Windowed.run(missing, width: width, send: { entry in
+            let key = UploadKeys.key("payment", group: group, local: entry.local.id.rawValue,
+                                     content: UploadKeys.content(entry.body))
+            return try await client.createPayment(entry.body, group: group, key: key)
+        }, confirm: { entry, stored in
+            try remember([UploadMapEntry(.payment, entry.local.id.rawValue, stored.id.rawValue)])
+            report.payments.created += 1
+            done += 1
+            progress(UploadProgress(phase: .payments, done: done, total: missing.count))
+        })
+    }
+}

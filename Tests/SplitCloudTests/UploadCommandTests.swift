@@ -1,0 +1,109 @@
+import Foundation
+import SplitCloud
+import SplitCore
+@testable import SplitServer
+import SplitStore
+import Testing
+
+/// `split upload` end to end: the built binary, in local mode, against a real split-server
+/// (normal and Node-quirks mode) on loopback.
+@Suite("split upload", .serialized)
+struct UploadCommandTests {
+    /// A sandbox logged in to `server` but in local mode, whose current local trip is the
+    /// fixture's Tokyo Trip of `expenses` expenses and 3 payments.
+    private func localTrip(_ server: CloudTestServer.Running, expenses: Int) async throws -> SplitSandbox {
+        let split = try SplitSandbox()
+        _ = try await UploadFixture.trip(in: try SplitDatabase(path: split.databasePath), expenses: expenses)
+        try await split.registerAndUseCloud(server.url)
+        try await split.ok("mode", "local")
+        try await split.ok("trip", "use", "Tokyo Trip")
+        return split
+    }
+
+    private func count(_ server: CloudTestServer.Running, _ table: String) async throws -> String {
+        try await server.sql("SELECT count(*)::text FROM \(table)").first ?? "?"
+    }
+
+    @Test("dry run, upload, re-run: the text and JSON reports; cloud mode then shows the local balances")
+    func upload() async throws {
+        try await CloudTestServer.run { server in
+            let split = try await localTrip(server, expenses: 30)
+            let note = "Note: 1 expense note was appended to the description: the server has no notes.\n"
+            let dry = try await split.ok("upload", "--dry-run")
+            #expect(dry.stdout == note.replacingOccurrences(of: "was", with: "would be") + "Would upload Tokyo Trip to \(server.url) as a new cloud trip (from-local): "
+                    + "5 members, 30 expenses, 3 payments.\nDry run: nothing was sent.\n")
+            #expect(try await count(server, "trip_groups") == "0")
+
+            let uploaded = try await split.ok("upload")
+            let lines = uploaded.stdout.split(separator: "\n").map(String.init)
+            let id = try #require(try await server.sql("SELECT id::text FROM trip_groups").first)
+            #expect(lines == [String(note.dropLast()),
+                              "Uploaded Tokyo Trip to \(server.url) (from-local): 5 members, 30 expenses, 3 payments.",
+                              "Cloud trip \(id): verified (the server's balances equal the local ones)."])
+
+            let again = try #require(try await split.ok("upload", "--json").json as? [String: Any])
+            #expect(again["nothingNew"] as? Bool == true && again["verified"] as? Bool == true)
+            #expect(again["groupId"] as? String == id && again["path"] as? String == "step-by-step")
+            #expect((again["expenses"] as? [String: Any])?["matched"] as? Int == 30)
+
+            let local = try await split.ok("balances", "--json").stdout
+            try await split.ok("mode", "cloud")
+            try await split.ok("trip", "use", "Tokyo Trip")
+            let cloud = try await split.ok("balances", "--json").stdout
+            #expect(JSONComparison.normalized(local) == JSONComparison.normalized(cloud))
+        }
+    }
+
+    @Test("refused before anything is sent: a currency the Node server lacks (65), no local trip (65)")
+    func refused() async throws {
+        try await CloudTestServer.run(quirks: LegacyQuirks(apiLimit: 100_000)) { server in
+            let split = try await localTrip(server, expenses: 4)
+            try await split.ok("add-expense", "Crêpes", "12.50", "--currency", "EUR", "--paid-by", "Alex")
+            try await split.fails(65, ["upload"], "does not accept currency EUR (1 item); it accepts only JPY, MYR, SGD, USD",
+                                  "Nothing was uploaded")
+            #expect(try await count(server, "trip_groups") == "0")
+            try await split.fails(65, ["upload", "--trip", "Nowhere"], "Nowhere")
+        }
+    }
+
+    @Test("a refused token says to log in again (77); an unreachable server says local data is unchanged (75)")
+    func failures() async throws {
+        try await CloudTestServer.run { server in
+            let split = try await localTrip(server, expenses: 3)
+            _ = try await server.sql("UPDATE auth_tokens SET expires_at = NOW() - interval '1 day'")
+            try await split.fails(77, ["upload"], "log in again with: split login --server \(server.url)")
+            #expect(try await count(server, "trip_groups") == "0")
+        }
+        let split = try SplitSandbox()
+        _ = try await UploadFixture.trip(in: try SplitDatabase(path: split.databasePath), expenses: 3)
+        let url = "http://127.0.0.1:\(try CloudTestServer.closedPort())"
+        split.environment = ["SPLIT_SERVER": url, "SPLIT_TOKEN": "some-token"]
+        try await split.fails(75, ["upload", "--trip", "Tokyo Trip"], "server unreachable at \(url)",
+                              "your local data is unchanged", "On the server so far: 0 of 5 members, 0 of 3 expenses",
+                              "run split upload again to resume")
+    }
+
+    @Test("killed with SIGKILL part-way through a Node-style upload, then run again: nothing twice, nothing missing")
+    func killed() async throws {
+        try await CloudTestServer.run(quirks: LegacyQuirks(apiLimit: 100_000)) { server in
+            let split = try await localTrip(server, expenses: 150)
+            let process = try split.launch(["upload"])
+            while process.isRunning, Int(try await count(server, "expenses")) ?? 0 < 30 {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            kill(process.processIdentifier, SIGKILL)
+            while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+            #expect(process.terminationReason == .uncaughtSignal, "the upload finished before it could be killed")
+            let stored = Int(try await count(server, "expenses")) ?? 0
+            #expect(stored < 153)
+
+            let resumed = try #require(try await split.ok("upload", "--json").json as? [String: Any])
+            #expect(resumed["verified"] as? Bool == true && resumed["resumed"] as? Bool == true, "\(resumed)")
+            #expect(try await count(server, "expenses") == "153", "150 expenses and 3 payments as expenses")
+            #expect(try await count(server, "members") == "5")
+            #expect(try await count(server, "trip_groups") == "1")
+            let created = (resumed["expenses"] as? [String: Any])?["created"] as? Int ?? -1
+            #expect(created > 0 && created <= 150 - stored + 3)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SplitCloud
+import SplitCore
+import SplitServer
+import SplitStore
+@testable import SplitUpload
+import Testing
+
+/// Uploads stopped at many points, then resumed: no duplicates, nothing missing, verified.
+///
+/// A stop is a "killed process" at request N (``KillAt``): before the request is sent, or
+/// after the server acted on it and before its answer could be recorded, the case that
+/// duplicates on a server without idempotency unless the resume reconciles. N runs over the
+/// whole upload, as measured by a clean run of the same trip.
+@Suite("resume a stopped upload", .serialized)
+struct UploadResumeTests {
+    enum Server: String, CaseIterable, CustomTestStringConvertible {
+        case fromLocal = "split-server, from-local"
+        case stepByStep = "split-server, step by step"
+        case node = "Node-like server"
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("killed at request N, before sending or after the answer, then resumed", arguments: Server.allCases)
+    func killedAndResumed(server kind: Server) async throws {
+        let clock = ManualClock()
+        let quirks = kind == .node ? LegacyQuirks(now: { clock.seconds }) : nil
+        try await CloudTestServer.run(quirks: quirks) { server in
+            let local = try await LocalTripFile.make(expenses: 24, payments: 2)
+            let (database, trip) = (local.database, local.trip)
+            let options = UploadOptions(stepByStep: kind == .stepByStep)
+            let clean = try await UploadAccount.make(server, clock: clock, database: database)
+            let total = try await clean.upload(trip, options).requests
+            #expect(try await clean.differences(trip) == [])
+
+            // Every request of a short upload (from-local takes a handful); 16 of a long one.
+            var points = Set([1, 2, 3, 4, 5, 6, total - 2, total - 1, total].filter { (1...total).contains($0) })
+            var random = SplitMix64(seed: UInt64(total))
+            while points.count < min(16, total) { points.insert(Int.random(in: 1...total, using: &random)) }
+            for point in points.sorted() {
+                for afterAnswer in [false, true] {
+                    let account = try await UploadAccount.make(server, clock: clock, database: database)
+                    let kill = KillAt(point, afterAnswer: afterAnswer)
+                    do {
+                        _ = try await account.upload(trip, options, faults: kill)
+                        #expect(!kill.killed, "an upload stopped at request \(point) reported success")
+                    } catch {
+                        #expect(kill.killed, "failed without being stopped: \(error)")
+                        let message = (error as? UploadError)?.message ?? "\(error)"
+                        #expect(message.contains("run split upload again to resume"), "\(message)")
+                    }
+                    let resumed = try await account.upload(trip, options)
+                    let label = "stopped at request \(point) of \(total)\(afterAnswer ? " after its answer" : "")"
+                    #expect(resumed.verification?.verified == true, "\(label): \(String(describing: resumed.verification))")
+                    #expect(try await account.differences(trip) == [], "\(label)")
+                    let counts = try await account.serverCounts()
+                    #expect(counts.groups == 1, "\(label): \(counts.groups) groups")
+                    #expect(try await account.upload(trip, options).nothingNew, "\(label): a third run still had work")
+                }
+            }
+        }
+    }
+
+    @Test("two identical local expenses stay two on the server, whatever was stored before the stop")
+    func identicalExpenses() async throws {
+        let clock = ManualClock()
+        try await CloudTestServer.run(quirks: LegacyQuirks(now: { clock.seconds })) { server in
+            // Three expenses: the last two are identical twins.
+            let local = try await LocalTripFile.make(expenses: 3, payments: 0)
+            let (database, trip) = (local.database, local.trip)
+            for point in 7...12 {
+                let account = try await UploadAccount.make(server, clock: clock, database: database)
+                _ = try? await account.upload(trip, faults: KillAt(point, afterAnswer: true))
+                #expect(try await account.upload(trip).verification?.verified == true)
+                #expect(try await account.serverCounts().expenses == 3, "stopped after answer \(point)")
+            }
+        }
+    }
+}

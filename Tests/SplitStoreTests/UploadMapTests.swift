@@ -1,0 +1,72 @@
+import Foundation
+import GRDB
+import SplitCore
+@testable import SplitStore
+import Testing
+
+/// The upload id map (schema version 3): per server and account, kept with the trip, and the
+/// only thing an upload writes locally.
+@Suite("Upload id map")
+struct UploadMapTests {
+    @Test("entries are kept per server and account; re-recording replaces; removing and forgetting")
+    func recordAndLoad() async throws {
+        var fixture = try StoreFixture()
+        let (trip, members) = try await fixture.trip()
+        let store = UploadMapStore(database: fixture.backend.database)
+        let here = UploadScope(server: "http://127.0.0.1:3012", account: "user-1", trip: trip.id)
+        let elsewhere = UploadScope(server: "http://127.0.0.1:3012", account: "user-2", trip: trip.id)
+        try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g-1"), UploadMapEntry(.member, members[0].id.rawValue, "m-1"),
+                          UploadMapEntry(.member, members[1].id.rawValue, "m-2")], scope: here, at: fixture.tick())
+        try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g-9")], scope: elsewhere, at: fixture.tick())
+        try store.record([UploadMapEntry(.member, members[1].id.rawValue, "m-3")], scope: here, at: fixture.tick())
+
+        let mapping = try store.load(here)
+        #expect(mapping.serverID(.trip, trip.id.rawValue) == "g-1")
+        #expect(mapping.entries(.member) == [members[0].id.rawValue: "m-1", members[1].id.rawValue: "m-3"])
+        #expect(try store.load(elsewhere).serverID(.trip, trip.id.rawValue) == "g-9")
+
+        try store.remove(.member, [members[0].id.rawValue], scope: here)
+        #expect(try store.load(here).entries(.member).count == 1)
+        try store.forget(here)
+        #expect(try store.load(here).isEmpty)
+        #expect(!(try store.load(elsewhere).isEmpty))
+    }
+
+    @Test("deleting the trip deletes its map; kinds are checked by the schema")
+    func cascadeAndChecks() async throws {
+        var fixture = try StoreFixture()
+        let (trip, _) = try await fixture.trip()
+        let store = UploadMapStore(database: fixture.backend.database)
+        let scope = UploadScope(server: "http://s", account: "a", trip: trip.id)
+        try store.record((0..<2000).map { UploadMapEntry(.expense, "e-\($0)", "s-\($0)") }, scope: scope, at: fixture.tick())
+        #expect(try store.load(scope).entries(.expense).count == 2000)
+        try fixture.backend.database.write { db in
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: """
+                    INSERT INTO upload_map (server, account, kind, local_id, server_id, trip_id, uploaded_at)
+                    VALUES ('http://s', 'a', 'receipt', 'x', 'y', ?, 'now')
+                    """, arguments: [trip.id.rawValue])
+            }
+        }
+        try await fixture.backend.deleteTrip(trip.id)
+        let left = try fixture.backend.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM upload_map") }
+        #expect(left == 0)
+    }
+
+    @Test("a version 2 file gains the map and keeps its data")
+    func migratesFromVersion2() async throws {
+        var fixture = try StoreFixture()
+        let (trip, _) = try await fixture.trip()
+        try fixture.backend.database.write { db in
+            try db.execute(sql: "DROP TABLE upload_map")
+            try db.execute(sql: "PRAGMA user_version = 2")
+        }
+        let reopened = try SplitDatabase(path: fixture.path)
+        let store = UploadMapStore(database: reopened)
+        let scope = UploadScope(server: "http://s", account: "a", trip: trip.id)
+        try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g")], scope: scope, at: fixture.tick())
+        #expect(try store.load(scope).serverID(.trip, trip.id.rawValue) == "g")
+        #expect(try await LocalBackend(database: reopened).trips().count == 1)
+        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 3)
+    }
+}
