@@ -7,21 +7,6 @@ enum JSONExport {
     static let formatName = "split-export"
     static let version = 1
 
-    static func document(_ trips: [TripSnapshot]) -> JSONValue {
-        .object([
-            "format": .string(formatName),
-            "version": .int(version),
-            "trips": .array(trips.map(trip)),
-        ])
-    }
-
-    static func trip(_ snapshot: TripSnapshot) -> JSONValue {
-        .object(header(snapshot) + [
-            JSONMember("expenses", .array(snapshot.expenses.map { expense($0, snapshot.directory) })),
-            JSONMember("payments", .array(snapshot.payments.map(payment))),
-        ])
-    }
-
     /// The trip's fields before its expenses.
     static func header(_ snapshot: TripSnapshot) -> [JSONMember] {
         let trip = snapshot.trip
@@ -68,8 +53,8 @@ enum JSONExport {
         ])
     }
 
-    /// Writes the same bytes as `JSONWriter.write(document(trips), pretty:)`, one expense at a
-    /// time, handing `flush` a chunk whenever about a megabyte is ready: a 100,000-expense
+    /// Writes the document one expense at a time, laid out exactly as `JSONWriter` lays out a
+    /// whole tree, handing `flush` a chunk whenever about a megabyte is ready: a 100,000-expense
     /// export never holds the whole text, nor a JSON tree of it, in memory.
     static func write(_ trips: [TripSnapshot], pretty: Bool, flush: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []

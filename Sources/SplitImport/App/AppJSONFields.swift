@@ -40,10 +40,15 @@ struct AppJSONFields {
 
     func optionalStrings(_ key: String) throws(ImportError) -> [String]? {
         guard let field = present(key) else { return nil }
-        guard let items = field.arrayValue else { throw ImportError("\(location).\(key)", "must be an array of ids, got \(field.typeName)") }
+        return try Self.strings(field, at: "\(location).\(key)")
+    }
+
+    /// An array of ids, such as `member_ids` or `paymentForExpenseIds`.
+    static func strings(_ field: JSONValue, at location: String) throws(ImportError) -> [String] {
+        guard let items = field.arrayValue else { throw ImportError(location, "must be an array of ids, got \(field.typeName)") }
         var result: [String] = []
         for (index, item) in items.enumerated() {
-            guard let text = item.stringValue else { throw ImportError("\(location).\(key)[\(index)]", "must be a string, got \(item.typeName)") }
+            guard let text = item.stringValue else { throw ImportError("\(location)[\(index)]", "must be a string, got \(item.typeName)") }
             result.append(text)
         }
         return result

@@ -174,14 +174,7 @@ struct AppPlanBuilder {
         if let main = draft.event?.mainCurrency, !main.isEmpty {
             return try ImportValues.currency(main, at: "\(location), column main_currency")
         }
-        var counts: [String: Int] = [:]
-        var order: [String] = []
-        for expense in draft.expenses {
-            let code = expense.currency.trimmingSpaces.uppercased()
-            if counts[code] == nil { order.append(code) }
-            counts[code, default: 0] += 1
-        }
-        let best = order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+        let best = ImportValues.mostUsed(draft.expenses.lazy.map { $0.currency.trimmingSpaces.uppercased() })
         return try ImportValues.currency(best ?? "USD", at: location)
     }
 

@@ -101,9 +101,8 @@ struct IOSDatabaseReader {
                                       mainCurrency: text(row, 5), subCurrency: text(row, 6),
                                       subCurrencyRate: try number(row, 7, "sub_currency_rate", location), location: location)
             if let json = text(row, 2) {
-                let field = try parse(json, at: "\(location), column member_ids")
-                event.memberIDs = try AppJSONFields(.object([JSONMember("ids", field)]), at: "\(location), column member_ids")
-                    .optionalStrings("ids") ?? []
+                let here = "\(location), column member_ids"
+                event.memberIDs = try AppJSONFields.strings(try parse(json, at: here), at: here)
             }
             for (column, index) in [("members", 3), ("former_members", 4)] {
                 guard let json = text(row, index) else { continue }

@@ -37,8 +37,7 @@ struct SplitwiseReader {
                               currency: try ImportValues.currency("USD", at: ""),
                               members: names.map { ImportMember(source: Self.memberSource($0), name: $0) })
         var occurrences: [String: Int] = [:]
-        var currencyCounts: [Currency: Int] = [:]
-        var currencyOrder: [Currency] = []
+        var rowCurrencies: [Currency] = []
         for record in records.dropFirst() {
             let fields = record.fields
             if fields.allSatisfy({ $0.trimmingSpaces.isEmpty }) { continue }
@@ -55,8 +54,7 @@ struct SplitwiseReader {
             let date = try ImportValues.date(fields[0], at: "\(here), column Date")
             let description = fields[1].trimmingSpaces
             let currency = try ImportValues.currency(fields[4], at: "\(here), column Currency")
-            if currencyCounts[currency] == nil { currencyOrder.append(currency) }
-            currencyCounts[currency, default: 0] += 1
+            rowCurrencies.append(currency)
             let cost = try ImportValues.decimal(fields[3], currency, at: "\(here), column Cost")
             var nets: [Int64] = []
             for (offset, name) in names.enumerated() {
@@ -121,9 +119,7 @@ struct SplitwiseReader {
             }
             warnings.add("\(here): '\(description)' had \(creditors.count) payers; imported as \(creditors.count) expenses, one per payer")
         }
-        if let main = currencyOrder.max(by: { currencyCounts[$0]! < currencyCounts[$1]! || (currencyCounts[$0]! == currencyCounts[$1]! && currencyOrder.firstIndex(of: $0)! > currencyOrder.firstIndex(of: $1)!) }) {
-            trip.currency = main
-        }
+        if let main = ImportValues.mostUsed(rowCurrencies) { trip.currency = main }
         return ImportPlan(trips: [trip], warnings: warnings.all)
     }
 

@@ -65,6 +65,20 @@ enum ImportValues {
         return Timestamp(millisecondsSince1970: date.daysSinceEpoch * 86_400_000)
     }
 
+    /// The value that occurs most often, ties going to the one seen first; nil when empty.
+    /// A trip's currency when the source names none: the one most of its expenses use.
+    static func mostUsed<Value: Hashable>(_ values: some Sequence<Value>) -> Value? {
+        var counts: [Value: Int] = [:]
+        var order: [Value] = []
+        for value in values {
+            if counts[value] == nil { order.append(value) }
+            counts[value, default: 0] += 1
+        }
+        var best: Value?
+        for value in order where best == nil || counts[value]! > counts[best!]! { best = value }
+        return best
+    }
+
     /// Seconds since 2001-01-01T00:00:00Z (Apple's reference date), as the app stores times.
     static func appReferenceDate(_ seconds: Double, at location: @autoclosure () -> String) throws(ImportError) -> CivilDate {
         guard seconds.isFinite, abs(seconds) < 1e11 else {
