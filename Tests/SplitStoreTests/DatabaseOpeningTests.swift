@@ -40,7 +40,7 @@ struct DatabaseOpeningTests {
 
     @Test func emptyFileBecomesADatabase() throws {
         let file = path("empty.sqlite")
-        FileManager.default.createFile(atPath: file, contents: Data())
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         _ = try SplitDatabase(path: file)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count > 0)
     }
@@ -48,7 +48,7 @@ struct DatabaseOpeningTests {
     @Test func garbageFileIsRefusedAndLeftUntouched() throws {
         let file = path("notes.txt")
         let bytes = Data(String(repeating: "these are my holiday notes\n", count: 200).utf8)
-        FileManager.default.createFile(atPath: file, contents: bytes)
+        #expect(FileManager.default.createFile(atPath: file, contents: bytes))
         #expect(throws: StoreError.notSplitDatabase(path: file)) { try SplitDatabase(path: file) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == bytes)
         #expect(!FileManager.default.fileExists(atPath: file + "-wal"))

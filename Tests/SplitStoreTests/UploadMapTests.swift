@@ -40,7 +40,7 @@ struct UploadMapTests {
         let scope = UploadScope(server: "http://s", account: "a", trip: trip.id)
         try store.record((0..<2000).map { UploadMapEntry(.expense, "e-\($0)", "s-\($0)") }, scope: scope, at: fixture.tick())
         #expect(try store.load(scope).entries(.expense).count == 2000)
-        try fixture.backend.database.write { db in
+        _ = try fixture.backend.database.write { db in
             #expect(throws: DatabaseError.self) {
                 try db.execute(sql: """
                     INSERT INTO upload_map (server, account, kind, local_id, server_id, trip_id, uploaded_at)

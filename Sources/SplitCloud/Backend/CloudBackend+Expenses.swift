@@ -6,6 +6,7 @@ extension CloudBackend {
     /// Validates every expense before sending any, then creates them one by one. The API has
     /// no batch call, so a batch that fails part-way (a dropped connection) keeps what was sent;
     /// the error says how many.
+    @discardableResult
     public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
         guard !expenses.isEmpty else { throw CloudError.invalid("no expenses to add") }
         let capabilities = try await client.capabilities()
@@ -76,6 +77,7 @@ extension CloudBackend {
     }
 
     /// Needs split-server's payments endpoints: the Node server cannot store payments.
+    @discardableResult
     public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
         try await client.require(.payments, for: "store payments")
         let members = Set(try await client.members(group: trip).map(\.id))

@@ -9,6 +9,7 @@ extension CloudBackend {
     }
 
     /// Checks every name first, then creates them one by one (the API has no batch call).
+    @discardableResult
     public func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws -> [Member] {
         guard !members.isEmpty else { throw CloudError.invalid("give at least one member name") }
         var keys = Set(try await client.members(group: trip).map(\.nameKey))

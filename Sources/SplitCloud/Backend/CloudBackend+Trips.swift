@@ -28,6 +28,7 @@ extension CloudBackend {
 
     /// Creates a group. Names are kept unique per account (case-insensitive), as in local mode,
     /// so `trip use NAME` always finds one; the Node server itself would allow duplicates.
+    @discardableResult
     public func createTrip(_ trip: Trip, at: Timestamp) async throws -> Trip {
         let name = try WireValidation.name(trip.name, member: false)
         let groups = try await client.groups()

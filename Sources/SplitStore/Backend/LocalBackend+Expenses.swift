@@ -2,6 +2,7 @@ import GRDB
 import SplitCore
 
 extension LocalBackend {
+    @discardableResult
     public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
         guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
         for expense in expenses { try expense.validate() }

@@ -11,6 +11,7 @@ extension LocalBackend {
         }
     }
 
+    @discardableResult
     public func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws -> [Member] {
         var names: [String] = []
         var keys = Set<String>()

@@ -2,6 +2,7 @@ import GRDB
 import SplitCore
 
 extension LocalBackend {
+    @discardableResult
     public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
         guard payment.from != payment.to else { throw StoreError.invalid("a payment needs two different members") }
         guard payment.amount.minorUnits > 0 else { throw MoneyError.notPositive(payment.amount.majorText) }

@@ -18,6 +18,7 @@ extension LocalBackend {
         }
     }
 
+    @discardableResult
     public func createTrip(_ trip: Trip, at: Timestamp) async throws -> Trip {
         let name = try NameRules.trip(trip.name)
         try database.write { db in
