@@ -96,6 +96,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Test support: the Node server's quirks (date forms, rate limits, 500s for bad input)
+        // as a ServerFacade over the real server, for client tests. Not linked by split-server.
+        .target(
+            name: "SplitServerQuirks",
+            dependencies: [
+                "SplitServer", "SplitCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         // The `split-server` executable: reads configuration, then runs the server.
         .executableTarget(
             name: "split-server",
@@ -128,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "SplitCloudTests",
             dependencies: [
-                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitCore", "split",
+                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test (Swift Testing): the domain core, the SQLite store, the `split` binary
-# end to end, and the server against PostgreSQL. Installs what is missing first (as root),
+# end to end, and the server against PostgreSQL; then schemathesis against split-server
+# (scripts/fuzz-server.sh), which needs python3 and PyPI. Installs what is missing first (as root),
 # or prints the command to do it.
 #
 # The server tests read SPLIT_TEST_DATABASE_URL. If it is not set, this script starts a
@@ -28,3 +29,6 @@ if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ]; then
 fi
 swift build --build-tests
 swift test
+# The contract under a fuzzer (schemathesis, pinned, in a virtualenv): no 500s, every status
+# and answer as openapi.yaml says. Fails the test command on any finding.
+scripts/fuzz-server.sh

@@ -18,10 +18,6 @@ struct ServerCommand: AsyncParsableCommand {
           PORT           port to listen on (default 3012)
           LOG_LEVEL      trace, debug, info, notice, warning, error, critical
                          (default info)
-          LEGACY_QUIRKS  utc, utc+8 (any utc+H or utc-H) or date: imitate the Node
-                         budget_splitter_web server for client tests (expenseDate
-                         in that form, no extensions or idempotency, its rate
-                         limits, 500s for bad input). Never for real use.
         Migrations run before the server listens. An existing budget_splitter_web
         database is upgraded in place, keeping its rows and password hashes.
         Example:
@@ -41,10 +37,6 @@ struct ServerCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log level (env LOG_LEVEL).", valueName: "level"))
     var logLevel: String?
-
-    @Option(name: .customLong("legacy-quirks"),
-            help: ArgumentHelp("Imitate the Node server, for client tests (env LEGACY_QUIRKS).", valueName: "utc|utc+H|date"))
-    var legacyQuirks: String?
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -94,14 +86,6 @@ struct ServerCommand: AsyncParsableCommand {
         }
         let hostValue = host ?? environment["HOST"] ?? "127.0.0.1"
         guard !hostValue.isEmpty else { throw ConfigurationError(description: "host must not be empty") }
-        var quirks: LegacyQuirks?
-        if let style = legacyQuirks ?? environment["LEGACY_QUIRKS"], !style.isEmpty {
-            guard let dateStyle = LegacyQuirks.dateStyle(parsing: style) else {
-                throw ConfigurationError(description: "legacy quirks '\(style)' is not one of utc, utc+H, utc-H, date")
-            }
-            quirks = LegacyQuirks(dateStyle: dateStyle)
-        }
-        return ServerConfiguration(host: hostValue, port: portValue, database: database, logLevel: level,
-                                   legacyQuirks: quirks)
+        return ServerConfiguration(host: hostValue, port: portValue, database: database, logLevel: level)
     }
 }

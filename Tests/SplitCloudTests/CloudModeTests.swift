@@ -2,6 +2,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 @testable import SplitServer
+import SplitServerQuirks
 import Testing
 
 /// `split` in cloud mode, end to end: the built binary against a real split-server on

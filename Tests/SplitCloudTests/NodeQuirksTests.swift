@@ -2,6 +2,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 @testable import SplitServer
+import SplitServerQuirks
 import Testing
 
 /// `split` against split-server in Node-quirks mode: the forms and refusals of the Node

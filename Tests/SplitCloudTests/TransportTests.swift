@@ -2,6 +2,7 @@ import Foundation
 @testable import SplitCloud
 import SplitCore
 import SplitServer
+import SplitServerQuirks
 import Testing
 
 /// The transport against a real split-server on loopback: rate limits, retries, faults. Only

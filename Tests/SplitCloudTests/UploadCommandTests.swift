@@ -2,6 +2,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 @testable import SplitServer
+import SplitServerQuirks
 import SplitStore
 import Testing
 

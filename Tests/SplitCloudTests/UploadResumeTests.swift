@@ -2,6 +2,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 import SplitServer
+import SplitServerQuirks
 import SplitStore
 @testable import SplitUpload
 import Testing

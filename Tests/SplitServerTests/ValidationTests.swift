@@ -109,7 +109,7 @@ struct ValidationTests {
                 (.post, "/api/groups/\(group)/members", #"{"name":"  "}"#, "empty"),
                 (.post, "/api/groups/\(group)/members", #"{"name":"\#(String(repeating: "n", count: 101))"}"#, "longer than 100"),
                 (.post, "/api/groups/\(group)/members", #"{}"#, "missing field 'name'"),
-                (.post, "/api/groups", #"{"name":"a\u0007b"}"#, "control characters"),
+                (.post, "/api/groups", #"{"name":"a\u0007b"}"#, "name contains the control character U+0007"),
                 (.post, "/api/groups/\(group)/payments",
                  #"{"fromMemberId":"\#(m["Alex"]!)","toMemberId":"\#(m["Alex"]!)","amount":5,"currency":"JPY"}"#, "different members"),
                 (.post, "/api/groups/\(group)/payments",

@@ -31,14 +31,13 @@ public enum ServerApplication {
         -> Router<ServerRequestContext> {
         let services = ServerServices(configuration: configuration, database: database)
         let router = Router(context: ServerRequestContext.self)
-        if let quirks = configuration.legacyQuirks {
-            // Outermost: it answers 404/429 before anything else and rewrites final responses.
-            router.add(middleware: LegacyQuirksMiddleware(quirks: quirks))
-        }
+        // Outermost: a test facade answers before anything else and sees final responses.
+        configuration.facade?.install(on: router)
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: AuthMiddleware(users: services.users, cache: services.tokenCache))
-        router.add(middleware: IdempotencyMiddleware(database: database))
+        router.add(middleware: StrictJSONMiddleware())
+        router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now))
         let handler = APIHandler(services: services, port: configuration.port)
         let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)
         try handler.registerHandlers(on: transport, configuration: .init(jsonEncodingOptions: []))

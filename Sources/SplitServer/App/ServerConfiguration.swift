@@ -15,13 +15,16 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: UInt8
     /// How long a login token stays valid.
     public var tokenLifetimeSeconds: Int
-    /// When set, the server imitates the Node server's observable quirks (for client tests).
-    public var legacyQuirks: LegacyQuirks?
+    /// The clock and id source; tests pin them.
+    public var dependencies: ServerDependencies
+    /// A layer around the server for client tests (the Node imitation); nil in production.
+    public var facade: (any ServerFacade)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 3012, database: DatabaseSettings,
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 8 << 20, bcryptCost: UInt8 = 12,
-        tokenLifetimeSeconds: Int = 30 * 24 * 3600, legacyQuirks: LegacyQuirks? = nil
+        tokenLifetimeSeconds: Int = 30 * 24 * 3600, dependencies: ServerDependencies = .system,
+        facade: (any ServerFacade)? = nil
     ) {
         self.host = host
         self.port = port
@@ -30,6 +33,7 @@ public struct ServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.bcryptCost = bcryptCost
         self.tokenLifetimeSeconds = tokenLifetimeSeconds
-        self.legacyQuirks = legacyQuirks
+        self.dependencies = dependencies
+        self.facade = facade
     }
 }

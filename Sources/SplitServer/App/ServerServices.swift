@@ -3,6 +3,8 @@ import Foundation
 /// The repositories and helpers the handlers share, built once per application.
 struct ServerServices: Sendable {
     let configuration: ServerConfiguration
+    /// The one clock and id source of everything below.
+    let dependencies: ServerDependencies
     let database: ServerDatabase
     let users: UserRepository
     let groups: GroupRepository
@@ -18,15 +20,18 @@ struct ServerServices: Sendable {
     init(configuration: ServerConfiguration, database: ServerDatabase) {
         self.configuration = configuration
         self.database = database
-        users = UserRepository(database: database, tokenLifetimeSeconds: configuration.tokenLifetimeSeconds)
+        let dependencies = configuration.dependencies
+        self.dependencies = dependencies
+        users = UserRepository(database: database, tokenLifetimeSeconds: configuration.tokenLifetimeSeconds,
+                               dependencies: dependencies)
         groups = GroupRepository(database: database)
         members = MemberRepository(database: database)
-        expenses = ExpenseRepository(database: database, members: members)
-        splits = SplitRepository(database: database, expenses: expenses)
+        expenses = ExpenseRepository(database: database, members: members, dependencies: dependencies)
+        splits = SplitRepository(database: database, expenses: expenses, dependencies: dependencies)
         payments = PaymentRepository(database: database, members: members)
         passwords = PasswordHasher(cost: configuration.bcryptCost)
-        throttle = LoginThrottle()
+        throttle = LoginThrottle(now: { dependencies.now().timeIntervalSince1970 })
         expenseCache = ExpenseListCache()
-        tokenCache = TokenCache()
+        tokenCache = TokenCache(now: dependencies.now)
     }
 }

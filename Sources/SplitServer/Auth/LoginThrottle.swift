@@ -19,8 +19,8 @@ actor LoginThrottle {
     private let now: @Sendable () -> TimeInterval
     private var failures: [String: [TimeInterval]] = [:]
 
-    /// - Parameter now: seconds on any monotonic scale; tests pass a fake clock.
-    init(limits: Limits = Limits(), now: @escaping @Sendable () -> TimeInterval = { Date().timeIntervalSince1970 }) {
+    /// - Parameter now: seconds on any monotonic scale: the server's clock, or a test's.
+    init(limits: Limits = Limits(), now: @escaping @Sendable () -> TimeInterval) {
         self.limits = limits
         self.now = now
     }

@@ -13,14 +13,18 @@ final class TokenCache: Sendable {
     }
 
     let lifetime: TimeInterval
+    /// The server's clock.
+    let now: @Sendable () -> Date
     private let entries = NIOLockedValueBox([String: Entry]())
 
-    init(lifetime: TimeInterval = 5) {
+    init(lifetime: TimeInterval = 5, now: @escaping @Sendable () -> Date) {
         self.lifetime = lifetime
+        self.now = now
     }
 
-    func user(for token: String, now: Date = Date()) -> AuthenticatedUser? {
-        entries.withLockedValue { entries in
+    func user(for token: String) -> AuthenticatedUser? {
+        let now = now()
+        return entries.withLockedValue { entries in
             guard let entry = entries[token] else { return nil }
             guard entry.expires > now else {
                 entries[token] = nil
@@ -30,7 +34,8 @@ final class TokenCache: Sendable {
         }
     }
 
-    func remember(_ user: AuthenticatedUser, for token: String, now: Date = Date()) {
+    func remember(_ user: AuthenticatedUser, for token: String) {
+        let now = now()
         entries.withLockedValue { entries in
             if entries.count >= 10_000 { entries = entries.filter { $0.value.expires > now } }
             if entries.count >= 10_000 { entries.removeAll(keepingCapacity: true) }

@@ -21,6 +21,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
     static let retention = "24 hours"
 
     let database: ServerDatabase
+    /// The server's clock, for the 24-hour retention.
+    let now: @Sendable () -> Date
     /// How long a repeat waits for the first request to finish before answering 409.
     var waitLimit: Duration = .seconds(30)
 
@@ -32,6 +34,7 @@ struct IdempotencyMiddleware: RouterMiddleware {
         guard !key.isEmpty, key.utf8.count <= 255 else {
             throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters")
         }
+        try WireInput.refuseControls(key, field: "Idempotency-Key", allowing: .singleLine)
         // The body is already in memory (BodyLimitMiddleware collected it).
         var fingerprint = ByteBuffer(string: "\(request.method.rawValue) \(request.uri.path)\n")
         fingerprint.writeImmutableBuffer(try await request.body.collect(upTo: .max))
@@ -50,16 +53,17 @@ struct IdempotencyMiddleware: RouterMiddleware {
     private func claim(user: UUID, key: String, fingerprint: ByteBuffer) async throws -> Bool {
         try await database.query("""
             DELETE FROM idempotency_keys WHERE user_id = \(user) AND key = \(key)
-              AND created_at < NOW() - \(Self.retention)::interval
+              AND created_at < \(now())::timestamptz - \(Self.retention)::interval
             """)
         let rows = try await database.query("""
-            INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (\(user), \(key), sha256(\(fingerprint)))
+            INSERT INTO idempotency_keys (user_id, key, request_hash, created_at)
+            VALUES (\(user), \(key), sha256(\(fingerprint)), \(now()))
             ON CONFLICT (user_id, key) DO NOTHING RETURNING true
             """)
         var claimed = false
         for try await _ in rows { claimed = true }
         if claimed, Int.random(in: 0..<200) == 0 {
-            try? await database.query("DELETE FROM idempotency_keys WHERE created_at < NOW() - \(Self.retention)::interval")
+            try? await database.query("DELETE FROM idempotency_keys WHERE created_at < \(now())::timestamptz - \(Self.retention)::interval")
         }
         return claimed
     }

@@ -10,6 +10,7 @@ import OpenAPIRuntime
 ///   content type, a missing parameter) raised by the generated OpenAPI code before a handler
 ///   runs: 400, with the decoder's explanation.
 /// - Hummingbird's own errors (unknown route, body too large): their status.
+/// - ``UnreadableStoredValue``: 500, saying which row; the log names table, column and row.
 /// - Anything else: 500 with a fixed message; the cause is logged without the request, so no
 ///   password or token reaches the log.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -23,7 +24,12 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     static func response(for error: any Error, logger: Logger) -> Response {
         let failure = apiError(for: error)
-        if failure.status.code >= 500 {
+        if let unreadable = Self.unreadable(error) {
+            logger.error("unreadable stored value", metadata: [
+                "table": "\(unreadable.table)", "column": "\(unreadable.column)",
+                "row": "\(unreadable.rowID.uuidString.lowercased())", "cause": "\(unreadable)",
+            ])
+        } else if failure.status.code >= 500 {
             logger.error("request failed", metadata: ["error": "\(String(reflecting: type(of: error)))", "cause": "\(Self.redactedCause(error))"])
         }
         var headers = failure.headers
@@ -36,8 +42,11 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let failure as APIError:
             return failure
+        case let failure as UnreadableStoredValue:
+            return Self.unreadableAnswer(failure)
         case let failure as ServerError:
             if let inner = failure.underlyingError as? APIError { return inner }
+            if let inner = failure.underlyingError as? UnreadableStoredValue { return Self.unreadableAnswer(inner) }
             if failure.operationInput == nil {
                 // The request could not be read into the operation's input.
                 if let decoding = failure.underlyingError as? DecodingError {
@@ -63,6 +72,17 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             return APIError(status: .internalServerError, message: "internal server error")
         }
+    }
+
+    /// The stored-data failure inside `error`, thrown by a repository directly or under a handler.
+    static func unreadable(_ error: any Error) -> UnreadableStoredValue? {
+        if let failure = error as? UnreadableStoredValue { return failure }
+        return (error as? ServerError)?.underlyingError as? UnreadableStoredValue
+    }
+
+    /// A 500 that tells the client the fault is in stored data, not in its request.
+    static func unreadableAnswer(_ failure: UnreadableStoredValue) -> APIError {
+        APIError(status: .internalServerError, message: "stored data is unreadable: \(failure.description)")
     }
 
     /// The error's type and, for errors that cannot carry request data, its text.

@@ -13,5 +13,5 @@ public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext 
     }
 
     /// The peer's IP address as text, or "unknown" (in-process tests have none).
-    var clientIP: String { remoteAddress?.ipAddress ?? "unknown" }
+    public var clientIP: String { remoteAddress?.ipAddress ?? "unknown" }
 }

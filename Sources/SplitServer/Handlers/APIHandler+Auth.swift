@@ -13,13 +13,14 @@ extension APIHandler {
         if let phone, !phone.allSatisfy({ $0.isNumber || "+- ()".contains($0) }) {
             throw APIError.badRequest("phone may contain only digits, spaces, '+', '-' and parentheses")
         }
-        guard body.password.count >= 8 else { throw APIError.badRequest("password must be at least 8 characters") }
-        guard body.password.utf8.count <= 72 else {
+        let password = try WireInput.password(body.password)
+        guard password.count >= 8 else { throw APIError.badRequest("password must be at least 8 characters") }
+        guard password.utf8.count <= 72 else {
             throw APIError.badRequest("password must be at most 72 bytes (bcrypt ignores the rest)")
         }
         let name = try WireInput.name(body.displayName, field: "displayName")
         guard name.count >= 2 else { throw APIError.badRequest("displayName must be at least 2 characters") }
-        let hash = try await services.passwords.hash(body.password)
+        let hash = try await services.passwords.hash(password)
         let (account, token) = try await services.users.register(
             email: email, phone: phone, passwordHash: hash, displayName: name, deviceName: nil)
         return .created(.init(body: .json(.init(user: Self.wire(account), token: token))))
@@ -27,21 +28,21 @@ extension APIHandler {
 
     func login(_ input: Operations.Login.Input) async throws -> Operations.Login.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let login = body.emailOrPhone.trimmingCharacters(in: .whitespaces)
-        guard !login.isEmpty, login.count <= 255 else { throw APIError.badRequest("emailOrPhone must be 1 to 255 characters") }
+        let login = try WireInput.requiredText(body.emailOrPhone, field: "emailOrPhone", limit: 255)
+        let password = try WireInput.password(body.password)
+        let deviceName = try WireInput.text(body.deviceName, field: "deviceName", limit: 100)
+        let deviceID = try WireInput.text(body.deviceId, field: "deviceId", limit: 255)
         let ip = RequestOrigin.clientIP
         try await services.throttle.check(account: login, ip: ip)
         let account = try await services.users.account(emailOrPhone: login)
-        let matches = try await services.passwords.verify(body.password, hash: account?.passwordHash ?? PasswordHasher.decoy)
+        let matches = try await services.passwords.verify(password, hash: account?.passwordHash ?? PasswordHasher.decoy)
         guard let account, matches else {
             await services.throttle.recordFailure(account: login, ip: ip)
             throw APIError.unauthorized("wrong email/phone or password")
         }
         await services.throttle.recordSuccess(account: login)
         guard account.isActive else { throw APIError.forbidden("this account is deactivated") }
-        let token = try await services.users.login(
-            account, deviceName: try WireInput.text(body.deviceName, field: "deviceName", limit: 100),
-            deviceID: try WireInput.text(body.deviceId, field: "deviceId", limit: 255))
+        let token = try await services.users.login(account, deviceName: deviceName, deviceID: deviceID)
         return .ok(.init(body: .json(.init(user: Self.wire(account), token: token))))
     }
 

@@ -61,7 +61,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let split = try WireInput.uuid(input.path.splitId, field: "splitId")
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let reason = try WireInput.text(body.reason, field: "reason")
+        let reason = try WireInput.text(body.reason, field: "reason", allowing: .multiline)
         let group = try await services.splits.group(of: split)
         try await services.groups.access(group: group, user: user.id)
         try await services.splits.setPaid(split, isPaid: body.isPaid, reason: reason, user: user.id, ip: RequestOrigin.clientIP)
@@ -76,7 +76,8 @@ extension APIHandler {
         let history = try await services.splits.history(split)
         return .ok(.init(body: .json(.init(history: history.map { entry in
             .init(id: Self.lower(entry.id), expenseSplitId: Self.lower(entry.splitID),
-                  action: .init(rawValue: entry.action) ?? .markedPaid, performedByUserId: Self.lower(entry.userID),
+                  action: entry.action == .markedPaid ? .markedPaid : .markedUnpaid,
+                  performedByUserId: Self.lower(entry.userID),
                   performedAt: entry.performedAt, reason: entry.reason, performedByName: entry.userName)
         }))))
     }

@@ -12,20 +12,20 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         let name = try WireInput.name(body.name, field: "name")
-        let description = try WireInput.text(body.description, field: "description")
+        let description = try WireInput.text(body.description, field: "description", allowing: .multiline)
 
         var memberIDs: [String: UUID] = [:]
         var names = Set<String>()
         var members: [(localId: String, id: UUID, name: String)] = []
         for (index, member) in body.members.enumerated() {
             let field = "members[\(index)]"
-            let localId = try Self.localID(member.localId, field: field + ".localId")
+            let localId = try WireInput.localID(member.localId, field: field + ".localId")
             guard memberIDs[localId] == nil else { throw APIError.badRequest("\(field): localId '\(localId)' appears twice") }
             let memberName = try WireInput.name(member.name, field: field + ".name")
             guard names.insert(memberName.lowercased()).inserted else {
                 throw APIError.badRequest("\(field): the name '\(memberName)' appears twice; names are unique (case-insensitive)")
             }
-            let id = UUID()
+            let id = services.dependencies.newID()
             memberIDs[localId] = id
             members.append((localId, id, memberName))
         }
@@ -33,12 +33,12 @@ extension APIHandler {
         var expenseLocalIDs = Set<String>()
         var drafts: [(localId: String, id: UUID, draft: ExpenseDraft, splitLocalIDs: [String])] = []
         for (index, expense) in body.expenses.enumerated() {
-            let localId = try Self.localID(expense.localId, field: "expenses[\(index)].localId")
+            let localId = try WireInput.localID(expense.localId, field: "expenses[\(index)].localId")
             let label = "expense '\(localId)' (expenses[\(index)])"
             guard expenseLocalIDs.insert(localId).inserted else { throw APIError.badRequest("\(label): localId appears twice") }
             do {
                 let draft = try Self.draft(expense, memberIDs: memberIDs)
-                drafts.append((localId, UUID(), draft, expense.splits.map(\.memberLocalId)))
+                drafts.append((localId, services.dependencies.newID(), draft, expense.splits.map(\.memberLocalId)))
             } catch let error as APIError {
                 throw APIError.badRequest("\(label): \(error.message)")
             }
@@ -67,7 +67,7 @@ extension APIHandler {
     /// The expense with its member localIds replaced by the new members' ids.
     private static func draft(_ expense: Components.Schemas.FromLocalExpense, memberIDs: [String: UUID]) throws -> ExpenseDraft {
         func mapped(_ reference: String, _ field: String) throws -> String {
-            guard let id = memberIDs[reference] else {
+            guard let id = memberIDs[try WireInput.localID(reference, field: field)] else {
                 throw APIError.badRequest("\(field) '\(reference.prefix(64))' is not the localId of a member in this request")
             }
             return id.uuidString
@@ -80,10 +80,5 @@ extension APIHandler {
             description: expense.description, amount: expense.amount, currency: expense.currency,
             category: expense.category, paidBy: try mapped(expense.paidByLocalId, "paidByLocalId"),
             date: expense.expenseDate, splits: shares)
-    }
-
-    private static func localID(_ text: String, field: String) throws(APIError) -> String {
-        guard !text.isEmpty, text.utf8.count <= 255 else { throw APIError.badRequest("\(field) must be 1 to 255 characters") }
-        return text
     }
 }

@@ -14,7 +14,7 @@ extension APIHandler {
         var description: String?
         if case .json(let body) = input.body {
             if let given = body.name { name = try WireInput.name(given, field: "name") }
-            description = try WireInput.text(body.description, field: "description")
+            description = try WireInput.text(body.description, field: "description", allowing: .multiline)
         }
         let group = try await services.database.transaction { connection in
             try await services.groups.create(name: name, description: description, owner: user, on: connection)
@@ -25,10 +25,7 @@ extension APIHandler {
     func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let code = body.inviteCode.trimmingCharacters(in: .whitespaces)
-        guard code.count == 6, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-            throw APIError.badRequest("inviteCode must be the group's 6-character code, such as K7QM2X")
-        }
+        let code = try WireInput.inviteCode(body.inviteCode)
         let group = try await services.groups.join(code: code, user: user)
         return .ok(.init(body: .json(.init(group: Self.wire(group)))))
     }

@@ -2,12 +2,12 @@ import Foundation
 import SplitAPI
 
 extension APIHandler {
-    /// The Node server's keys, plus `features` (split-server's extensions) unless the server
-    /// imitates the Node server (``LegacyQuirks``): clients probe this to know what they may use.
+    /// The Node server's keys, plus `features` (split-server's extensions) unless a test facade
+    /// imitates the Node server (``ServerFacade``): clients probe this to know what they may use.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        let now = ServerClock.iso8601Now()
+        let now = Self.iso8601(services.dependencies.now())
         return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now,
-                                           features: services.configuration.legacyQuirks == nil ? Self.features : nil))))
+                                           features: services.configuration.facade?.advertisesExtensions == false ? nil : Self.features))))
     }
 
     /// The extensions over the Node server's API, by the names clients look for.
@@ -34,11 +34,11 @@ extension APIHandler {
     }
 }
 
-/// The server clock's reading as the Node server prints it (ISO 8601, UTC, milliseconds).
-private enum ServerClock {
-    static func iso8601Now() -> String {
+extension APIHandler {
+    /// A time as the Node server prints it (ISO 8601, UTC, milliseconds).
+    static func iso8601(_ time: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date())
+        return formatter.string(from: time)
     }
 }

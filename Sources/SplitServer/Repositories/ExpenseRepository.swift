@@ -9,6 +9,8 @@ import SplitCore
 struct ExpenseRepository: Sendable {
     let database: ServerDatabase
     let members: MemberRepository
+    /// New expense and split ids, and the time of paid and deleted marks.
+    let dependencies: ServerDependencies
 
     // MARK: Reading
 
@@ -33,13 +35,14 @@ struct ExpenseRepository: Sendable {
         var index: [UUID: Int] = [:]
         for try await (id, description, cents, code, category, payer, date, created) in expenseRows.decode(
             (UUID, String?, Int64, String?, String, UUID, String, String?).self) {
-            let currency = StoredAmount.currency(code)
+            let currency = try StoredValue.currency(code, table: "expenses", row: id)
             index[id] = expenses.count
             expenses.append(ExpenseRecord(
                 id: id, groupID: group, description: description ?? "",
                 amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
-                category: category, paidBy: payer, date: CivilDate(parsing: date) ?? CivilDate(year: 1970, month: 1, day: 1)!,
-                createdAt: created ?? "", splits: []))
+                category: category, paidBy: payer,
+                date: try StoredValue.date(date, table: "expenses", column: "expense_date", row: id),
+                createdAt: try StoredValue.present(created, table: "expenses", column: "created_at", row: id), splits: []))
         }
         guard !expenses.isEmpty else { return [] }
         let splitRows = try await connection.query("""
@@ -80,7 +83,7 @@ struct ExpenseRepository: Sendable {
     /// Stores a new expense; the draft's members must belong to the group.
     func create(_ draft: ExpenseDraft, group: UUID, user: UUID, on connection: PostgresConnection) async throws -> UUID {
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
-        let id = UUID()
+        let id = dependencies.newID()
         try await insert([(id, draft)], group: group, user: user, on: connection)
         return id
     }
@@ -96,6 +99,7 @@ struct ExpenseRepository: Sendable {
         var splitIDs: [UUID] = [], splitExpenses: [UUID] = [], splitMembers: [UUID] = []
         var splitAmounts: [String] = [], splitPaid: [Bool] = []
         var result: [[UUID]] = []
+        let now = dependencies.now()
         for (id, draft) in items {
             let currency = draft.amount.currency
             ids.append(id)
@@ -107,7 +111,7 @@ struct ExpenseRepository: Sendable {
             dates.append(draft.date.description)
             var these: [UUID] = []
             for share in draft.splits {
-                let splitID = UUID()
+                let splitID = dependencies.newID()
                 these.append(splitID)
                 splitIDs.append(splitID)
                 splitExpenses.append(id)
@@ -129,7 +133,7 @@ struct ExpenseRepository: Sendable {
         try await connection.query("""
             INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
             SELECT t.id, t.expense, t.member, t.amount::numeric, t.paid,
-                   CASE WHEN t.paid THEN NOW() END, CASE WHEN t.paid THEN \(user)::uuid END
+                   CASE WHEN t.paid THEN \(now)::timestamptz END, CASE WHEN t.paid THEN \(user)::uuid END
             FROM unnest(\(splitIDs)::uuid[], \(splitExpenses)::uuid[], \(splitMembers)::uuid[],
                         \(splitAmounts)::text[], \(splitPaid)::bool[]) AS t(id, expense, member, amount, paid)
             """, logger: database.logger)
@@ -143,6 +147,7 @@ struct ExpenseRepository: Sendable {
         let group = try await lockLive(expense, on: connection)
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
         let currency = draft.amount.currency
+        let now = dependencies.now()
         try await connection.query("""
             UPDATE expenses SET description = \(draft.description),
                 amount = \(StoredAmount.text(draft.amount.minorUnits, currency))::numeric,
@@ -161,14 +166,14 @@ struct ExpenseRepository: Sendable {
         try await connection.query("""
             UPDATE expense_splits s SET amount = t.amount::numeric,
                 is_paid = CASE WHEN t.paid = -1 THEN s.is_paid ELSE t.paid = 1 END,
-                paid_at = CASE WHEN t.paid = -1 THEN s.paid_at WHEN t.paid = 1 THEN COALESCE(s.paid_at, NOW()) END
+                paid_at = CASE WHEN t.paid = -1 THEN s.paid_at WHEN t.paid = 1 THEN COALESCE(s.paid_at, \(now)::timestamptz) END
             FROM unnest(\(memberIDs)::uuid[], \(amounts)::text[], \(paid)::int4[]) AS t(member, amount, paid)
             WHERE s.expense_id = \(expense) AND s.member_id = t.member
             """, logger: database.logger)
         try await connection.query("""
             INSERT INTO expense_splits (expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
             SELECT \(expense), t.member, t.amount::numeric, t.paid = 1,
-                   CASE WHEN t.paid = 1 THEN NOW() END, CASE WHEN t.paid = 1 THEN \(user)::uuid END
+                   CASE WHEN t.paid = 1 THEN \(now)::timestamptz END, CASE WHEN t.paid = 1 THEN \(user)::uuid END
             FROM unnest(\(memberIDs)::uuid[], \(amounts)::text[], \(paid)::int4[]) AS t(member, amount, paid)
             WHERE NOT EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = \(expense) AND s.member_id = t.member)
             """, logger: database.logger)
@@ -179,7 +184,7 @@ struct ExpenseRepository: Sendable {
     func delete(_ expense: UUID, user: UUID, on connection: PostgresConnection) async throws {
         let group = try await lockLive(expense, on: connection)
         try await connection.query("""
-            UPDATE expenses SET is_deleted = true, deleted_at = NOW(), deleted_by_user_id = \(user)
+            UPDATE expenses SET is_deleted = true, deleted_at = \(dependencies.now()), deleted_by_user_id = \(user)
             WHERE id = \(expense)
             """, logger: database.logger)
         try await bumpRevision(group, on: connection)

@@ -87,8 +87,11 @@ struct GroupRepository: Sendable {
         var groups: [GroupRecord] = []
         for try await (id, name, description, owner, code, active) in rows.decode(
             (UUID, String, String?, UUID?, String?, Bool?).self) {
-            groups.append(GroupRecord(id: id, name: name, description: description, ownerID: owner ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
-                                      inviteCode: code ?? "", isActive: active ?? true))
+            groups.append(GroupRecord(
+                id: id, name: name, description: description,
+                ownerID: try StoredValue.present(owner, table: "trip_groups", column: "owner_id", row: id),
+                inviteCode: try StoredValue.present(code, table: "trip_groups", column: "invite_code", row: id),
+                isActive: active ?? true))
         }
         return groups
     }

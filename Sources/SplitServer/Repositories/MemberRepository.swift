@@ -93,7 +93,10 @@ struct MemberRepository: Sendable {
     static func records(_ rows: PostgresRowSequence) async throws -> [MemberRecord] {
         var members: [MemberRecord] = []
         for try await (id, group, user, name, created) in rows.decode((UUID, UUID?, UUID?, String, String?).self) {
-            members.append(MemberRecord(id: id, groupID: group ?? id, userID: user, name: name, createdAt: created ?? ""))
+            members.append(MemberRecord(
+                id: id, groupID: try StoredValue.present(group, table: "members", column: "group_id", row: id),
+                userID: user, name: name,
+                createdAt: try StoredValue.present(created, table: "members", column: "created_at", row: id)))
         }
         return members
     }

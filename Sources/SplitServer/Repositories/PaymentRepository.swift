@@ -24,11 +24,12 @@ struct PaymentRepository: Sendable {
         var payments: [PaymentRecord] = []
         for try await (id, groupID, from, to, cents, code, note, date, created) in rows.decode(
             (UUID, UUID, UUID, UUID, Int64, String, String?, String, String).self) {
-            let currency = StoredAmount.currency(code)
+            let currency = try StoredValue.currency(code, table: "settlement_payments", row: id)
             payments.append(PaymentRecord(
                 id: id, groupID: groupID, from: from, to: to,
                 amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
-                note: note, date: CivilDate(parsing: date) ?? CivilDate(year: 1970, month: 1, day: 1)!, createdAt: created))
+                note: note, date: try StoredValue.date(date, table: "settlement_payments", column: "payment_date", row: id),
+                createdAt: created))
         }
         return payments
     }

@@ -57,9 +57,15 @@ struct PaymentRecord: Sendable, Equatable {
 
 /// One paid/unpaid change of a split.
 struct HistoryRecord: Sendable, Equatable {
+    /// The `payment_history.action` values.
+    enum Action: String, Sendable {
+        case markedPaid = "marked_paid"
+        case markedUnpaid = "marked_unpaid"
+    }
+
     let id: UUID
     let splitID: UUID
-    let action: String
+    let action: Action
     let userID: UUID
     let performedAt: String
     let reason: String?
@@ -82,12 +88,6 @@ enum StoredAmount {
     /// Decimal text for a NUMERIC parameter: "3000" or "10.01".
     static func text(_ minor: Int64, _ currency: Currency) -> String {
         DecimalText.major(minor, exponent: currency.exponent)
-    }
-
-    /// The currency of a stored row; rows the server could not have written fall back to JPY,
-    /// the Node schema's default.
-    static func currency(_ code: String?) -> Currency {
-        (try? Currency(code: code ?? "JPY")) ?? (try! Currency(code: "JPY"))
     }
 }
 

@@ -5,6 +5,8 @@ import PostgresNIO
 struct SplitRepository: Sendable {
     let database: ServerDatabase
     let expenses: ExpenseRepository
+    /// The time of paid marks.
+    let dependencies: ServerDependencies
 
     /// The group of a split whose expense is live, or 404.
     func group(of split: UUID) async throws -> UUID {
@@ -21,7 +23,7 @@ struct SplitRepository: Sendable {
         try await database.transaction { connection in
             let rows = try await connection.query("""
                 UPDATE expense_splits s SET is_paid = \(isPaid),
-                    paid_at = CASE WHEN \(isPaid) THEN NOW() END,
+                    paid_at = CASE WHEN \(isPaid) THEN \(dependencies.now())::timestamptz END,
                     marked_paid_by_user_id = CASE WHEN \(isPaid) THEN \(user)::uuid END
                 FROM expenses e
                 WHERE s.id = \(split) AND e.id = s.expense_id AND e.is_deleted IS NOT TRUE
@@ -32,8 +34,9 @@ struct SplitRepository: Sendable {
             guard let group else { throw Self.notFound(split) }
             let address = ip.flatMap { $0 == "unknown" ? nil : $0 }
             try await connection.query("""
-                INSERT INTO payment_history (expense_split_id, action, performed_by_user_id, reason, ip_address)
-                VALUES (\(split), \(isPaid ? "marked_paid" : "marked_unpaid"), \(user), \(reason), \(address)::inet)
+                INSERT INTO payment_history (expense_split_id, action, performed_by_user_id, reason, ip_address, performed_at)
+                VALUES (\(split), \(isPaid ? "marked_paid" : "marked_unpaid"), \(user), \(reason), \(address)::inet,
+                        \(dependencies.now()))
                 """, logger: database.logger)
             try await expenses.bumpRevision(group, on: connection)
         }
@@ -52,8 +55,13 @@ struct SplitRepository: Sendable {
         var history: [HistoryRecord] = []
         for try await (id, splitID, action, userID, at, reason, name) in rows.decode(
             (UUID, UUID, String?, UUID, String?, String?, String).self) {
-            history.append(HistoryRecord(id: id, splitID: splitID, action: action ?? "", userID: userID,
-                                         performedAt: at ?? "", reason: reason, userName: name))
+            guard let known = action.flatMap(HistoryRecord.Action.init(rawValue:)) else {
+                throw UnreadableStoredValue(table: "payment_history", column: "action", rowID: id, value: action)
+            }
+            history.append(HistoryRecord(
+                id: id, splitID: splitID, action: known, userID: userID,
+                performedAt: try StoredValue.present(at, table: "payment_history", column: "performed_at", row: id),
+                reason: reason, userName: name))
         }
         return history
     }

@@ -18,6 +18,8 @@ struct UserRepository: Sendable {
 
     let database: ServerDatabase
     let tokenLifetimeSeconds: Int
+    /// The time of logins, revocations and token expiry.
+    let dependencies: ServerDependencies
 
     /// Creates the account and its first token in one transaction; 409 if the e-mail or
     /// phone is taken.
@@ -59,7 +61,7 @@ struct UserRepository: Sendable {
     /// A new token for a successful login, and the login time recorded.
     func login(_ account: Account, deviceName: String?, deviceID: String?) async throws -> String {
         try await database.transaction { connection in
-            try await connection.query("UPDATE users SET last_login_at = NOW() WHERE id = \(account.id)", logger: database.logger)
+            try await connection.query("UPDATE users SET last_login_at = \(dependencies.now()) WHERE id = \(account.id)", logger: database.logger)
             return try await issueToken(for: account.id, deviceName: deviceName, deviceID: deviceID, on: connection)
         }
     }
@@ -69,7 +71,7 @@ struct UserRepository: Sendable {
         let rows = try await database.query("""
             SELECT t.id, u.id, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
             WHERE t.token_hash = sha256(convert_to(\(token), 'UTF8')) AND t.revoked_at IS NULL
-              AND t.expires_at > NOW() AND u.is_active IS NOT FALSE
+              AND t.expires_at > \(dependencies.now()) AND u.is_active IS NOT FALSE
             """)
         for try await (tokenID, userID, name) in rows.decode((UUID, UUID, String).self) {
             return AuthenticatedUser(id: userID, tokenID: tokenID, displayName: name)
@@ -78,7 +80,7 @@ struct UserRepository: Sendable {
     }
 
     func revoke(tokenID: UUID) async throws {
-        try await database.query("UPDATE auth_tokens SET revoked_at = NOW() WHERE id = \(tokenID) AND revoked_at IS NULL")
+        try await database.query("UPDATE auth_tokens SET revoked_at = \(dependencies.now()) WHERE id = \(tokenID) AND revoked_at IS NULL")
     }
 
     private func issueToken(for user: UUID, deviceName: String?, deviceID: String?,
@@ -89,7 +91,7 @@ struct UserRepository: Sendable {
         try await connection.query("""
             INSERT INTO auth_tokens (user_id, token_hash, device_name, device_id, expires_at)
             VALUES (\(user), sha256(convert_to(\(token), 'UTF8')), \(deviceName), \(deviceID),
-                    NOW() + make_interval(secs => \(Double(tokenLifetimeSeconds))))
+                    \(dependencies.now().addingTimeInterval(TimeInterval(tokenLifetimeSeconds))))
             """, logger: database.logger)
         return token
     }

@@ -1,7 +1,8 @@
 import Foundation
 import SplitCore
 
-/// Strict readers for the scalar fields of requests: ids, dates, currencies, categories, names.
+/// Strict readers for the scalar and text fields of requests: ids, dates, currencies,
+/// categories, names and free text. Every text field of every operation is read here.
 ///
 /// Each returns the domain value or throws a 400 whose message names the field and what is
 /// accepted, so the Node server's 500s on bad input become client errors here.
@@ -48,6 +49,7 @@ enum WireInput {
     /// A trimmed member or group name: 1 to 100 characters, no control characters. Commas are
     /// allowed (the iOS app allows them); only the command line cares about them.
     static func name(_ text: String, field: String) throws(APIError) -> String {
+        try refuseControls(text, field: field, allowing: .singleLine)
         do {
             return try NameRules.trip(text)
         } catch {
@@ -55,10 +57,68 @@ enum WireInput {
         }
     }
 
-    /// Optional free text, trimmed, with a length limit; empty becomes nil.
-    static func text(_ text: String?, field: String, limit: Int = 1000) throws(APIError) -> String? {
+    /// Optional free text, trimmed, with a length limit; empty becomes nil. A note or a
+    /// description passes `.multiline` and may keep line breaks and tabs.
+    static func text(_ text: String?, field: String, limit: Int = 1000, allowing lines: TextLines = .singleLine)
+        throws(APIError) -> String? {
         guard let trimmed = text?.trimmingSpaces, !trimmed.isEmpty else { return nil }
+        try refuseControls(trimmed, field: field, allowing: lines)
         guard trimmed.count <= limit else { throw .badRequest("\(field) is longer than \(limit) characters") }
         return trimmed
+    }
+
+    /// Required one-line text, trimmed: 1 to `limit` characters.
+    static func requiredText(_ text: String, field: String, limit: Int) throws(APIError) -> String {
+        guard let value = try self.text(text, field: field, limit: limit) else {
+            throw .badRequest("\(field) must be 1 to \(limit) characters")
+        }
+        return value
+    }
+
+    /// A client's own identifier (from-local `localId`s), kept exactly as sent: 1 to 255 bytes
+    /// of one-line text.
+    static func localID(_ text: String, field: String) throws(APIError) -> String {
+        guard !text.isEmpty, text.utf8.count <= 255 else { throw .badRequest("\(field) must be 1 to 255 characters") }
+        try refuseControls(text, field: field, allowing: .singleLine)
+        return text
+    }
+
+    /// A password, kept exactly as sent (never trimmed): no control characters, which no
+    /// keyboard types and which a C-string bcrypt would cut at.
+    static func password(_ text: String, field: String = "password") throws(APIError) -> String {
+        try refuseControls(text, field: field, allowing: .singleLine)
+        return text
+    }
+
+    /// A group's invite code: six ASCII letters or digits, returned upper-case.
+    static func inviteCode(_ text: String, field: String = "inviteCode") throws(APIError) -> String {
+        let code = try requiredText(text, field: field, limit: 64)
+        guard code.count == 6, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw .badRequest("\(field) must be the group's 6-character code, such as K7QM2X")
+        }
+        return code.uppercased()
+    }
+
+    /// Which control characters a text field keeps.
+    enum TextLines {
+        /// None: names, e-mail, phone, device names, codes, ids.
+        case singleLine
+        /// Line feed and tab: descriptions, notes and reasons, which people write on several lines.
+        case multiline
+    }
+
+    /// Throws a 400 naming `field` when `text` holds a control character: C0 (U+0000–U+001F,
+    /// NUL among them, which PostgreSQL cannot store in text), DEL (U+007F) or C1
+    /// (U+0080–U+009F); `.multiline` keeps U+000A and U+0009.
+    static func refuseControls(_ text: String, field: String, allowing lines: TextLines) throws(APIError) {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            guard value < 0x20 || (0x7F...0x9F).contains(value) else { continue }
+            if lines == .multiline, value == 0x0A || value == 0x09 { continue }
+            let code = String(value, radix: 16, uppercase: true)
+            let allowed = lines == .multiline ? " (line breaks and tabs are allowed)" : ""
+            throw .badRequest("\(field) contains the control character U+\(String(repeating: "0", count: 4 - code.count) + code); "
+                + "only printable text is accepted\(allowed)")
+        }
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import SplitCloud
 @testable import SplitServer
+import SplitServerQuirks
 import Testing
 
 /// A real split-server (normal or Node-quirks mode) on a fresh database of the throwaway
@@ -34,7 +35,7 @@ enum CloudTestServer {
         async throws {
         let settings = try await freshDatabase()
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
-                                                maxBodyBytes: maxBodyBytes, bcryptCost: 4, legacyQuirks: quirks)
+                                                maxBodyBytes: maxBodyBytes, bcryptCost: 4, facade: quirks)
         let app = try await ServerApplication.build(configuration, logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)

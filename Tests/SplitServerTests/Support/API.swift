@@ -39,6 +39,15 @@ struct API: Sendable {
         return Reply(status: response.status, headers: response.headers, body: String(buffer: response.body))
     }
 
+    /// Sends `bytes` as the body exactly, for bodies a Swift string cannot hold (invalid UTF-8).
+    @discardableResult
+    func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, bytes: [UInt8]) async throws -> Reply {
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        let response = try await client.execute(uri: path, method: method, headers: headers, body: ByteBuffer(bytes: bytes))
+        return Reply(status: response.status, headers: response.headers, body: String(buffer: response.body))
+    }
+
     // MARK: Setup helpers
 
     /// Registers a user and returns (token, user id).

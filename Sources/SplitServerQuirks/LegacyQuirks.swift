@@ -1,8 +1,13 @@
 import Foundation
+import Hummingbird
 import NIOConcurrencyHelpers
+import SplitServer
 
-/// The Node server's observable behaviour that split-server does not share, switched on with
-/// `split-server --legacy-quirks STYLE` so clients can be tested against it on loopback.
+/// The Node server's observable behaviour that split-server does not share, layered on a real
+/// split-server as its ``ServerFacade`` so clients can be tested against it on loopback.
+///
+/// Test support only: it lives in the `SplitServerQuirks` target, which the `split-server`
+/// executable does not link, so a production server can never be switched into it.
 ///
 /// Why a mode of split-server and not a separate fake: the data behind it is the real server on
 /// real PostgreSQL, so a client test exercises real storage, real auth and real validation, and
@@ -14,7 +19,7 @@ import NIOConcurrencyHelpers
 /// - 429 with `Retry-After` past 100 `/api` requests a minute and 10 `/auth` requests in 15
 ///   minutes per IP, counting every auth request (limits adjustable for tests);
 /// - a 500 instead of a 400 for bad input on `/api`, and 403 `Invalid token` for a refused token.
-public struct LegacyQuirks: Sendable {
+public struct LegacyQuirks: ServerFacade {
     /// How `expenseDate` leaves the server.
     public enum DateStyle: Sendable, Equatable {
         /// Local midnight of a server in this UTC offset, as an ISO timestamp: `utc+8` sends
@@ -46,7 +51,15 @@ public struct LegacyQuirks: Sendable {
         self.tally = tally
     }
 
-    /// `utc`, `utc+8`, `utc-5` or `date`, as the `--legacy-quirks` flag takes them; nil otherwise.
+    /// Installs ``LegacyQuirksMiddleware`` (with its own rate limiter) outermost on `router`.
+    public func install(on router: Router<ServerRequestContext>) {
+        router.add(middleware: LegacyQuirksMiddleware(quirks: self))
+    }
+
+    /// The Node server has no extensions, so `/health` lists none.
+    public var advertisesExtensions: Bool { false }
+
+    /// `utc`, `utc+8`, `utc-5` or `date`, as tests name a style; nil otherwise.
     public static func dateStyle(parsing text: String) -> DateStyle? {
         let lowered = text.lowercased()
         if lowered == "date" { return .plainDate }

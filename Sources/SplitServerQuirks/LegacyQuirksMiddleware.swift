@@ -1,12 +1,16 @@
 import HTTPTypes
 import Hummingbird
 import SplitCore
+import SplitServer
 
 /// Applies ``LegacyQuirks`` around the real server: refuses extensions and excess requests the
 /// way the Node server does, drops `Idempotency-Key`, and rewrites answers into the Node
 /// server's forms (timestamp `expenseDate`s, 500s for bad input, 403 for refused tokens).
 struct LegacyQuirksMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
+
+    /// The header split-server's idempotency reads, which the Node server ignores.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 
     let quirks: LegacyQuirks
     let limiter: LegacyRateLimiter
@@ -30,7 +34,7 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
             return Self.expressNotFound(request.method, path)
         }
         var head = request.head
-        head.headerFields[IdempotencyMiddleware.header] = nil
+        head.headerFields[Self.idempotencyKey] = nil
         let response = try await next(Request(head: head, body: request.body), context)
         guard area == .api else { return response }
         switch response.status {
