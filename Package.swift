@@ -30,11 +30,15 @@ let package = Package(
     targets: [
         // Domain: money, splits, balances, settlement. Pure: no I/O, no clock, no UUID().
         .target(name: "SplitCore"),
+        // A strict JSON reader and writer that keeps numbers as their exact text (money never
+        // passes through Double) and refuses what RFC 8259 refuses, with line and column.
+        // Its own target: the domain parses nothing.
+        .target(name: "SplitJSON"),
         // Local SQLite store (GRDB on the system libsqlite3) and the local backend.
         .target(
             name: "SplitStore",
             dependencies: [
-                "SplitCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "SplitCore", "SplitJSON", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding rows of bulk inserts directly (RowInserter).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -43,14 +47,14 @@ let package = Package(
         // own export) into an ImportPlan the store writes. GRDB only to read the iOS database.
         .target(
             name: "SplitImport",
-            dependencies: ["SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SplitCore", "SplitJSON", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Cloud client: HTTP transport (AsyncHTTPClient), wire <-> domain mapping, capability
         // detection, credentials and the cloud backend. No Hummingbird, no server code.
         .target(
             name: "SplitCloud",
             dependencies: [
-                "SplitCore",
+                "SplitCore", "SplitJSON",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -65,7 +69,7 @@ let package = Package(
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload",
+                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,7 +86,7 @@ let package = Package(
         .target(
             name: "SplitServer",
             dependencies: [
-                "SplitCore", "SplitAPI",
+                "SplitCore", "SplitJSON", "SplitAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -101,7 +105,7 @@ let package = Package(
         .target(
             name: "SplitServerQuirks",
             dependencies: [
-                "SplitServer", "SplitCore",
+                "SplitServer", "SplitCore", "SplitJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -118,6 +122,7 @@ let package = Package(
             name: "SplitCoreTests",
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SplitJSONTests", dependencies: ["SplitJSON", "SplitCore"]),
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
         .testTarget(
             name: "SplitImportTests",
@@ -127,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "SplitServerTests",
             dependencies: [
-                "SplitServer", "SplitAPI", "SplitCore",
+                "SplitServer", "SplitAPI", "SplitCore", "SplitJSON",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -139,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "SplitCloudTests",
             dependencies: [
-                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
+                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "SplitJSON",
+                "split",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

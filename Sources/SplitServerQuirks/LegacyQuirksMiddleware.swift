@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import SplitCore
+import SplitJSON
 import SplitServer
 
 /// Applies ``LegacyQuirks`` around the real server: refuses extensions and excess requests the

@@ -1,6 +1,7 @@
 @testable import SplitCloud
 import SplitCore
 import Testing
+import SplitJSON
 
 /// Wire ↔ domain mapping without a server: dates, amounts, addresses, backoff.
 @Suite("cloud wire mapping")

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 @testable import SplitServer
-import SplitCore
+import SplitJSON
 import Testing
 
 /// Every Node-compatible answer carries exactly the keys that LEGACY-API.md lists for the Node

@@ -4,8 +4,8 @@ import HTTPTypes
 import Testing
 
 /// Every text field refuses NUL and the other control characters (C0, DEL, C1) with a 400 that
-/// names the field; descriptions, notes and reasons keep line breaks and tabs. Before this, a
-/// `\u0000` reached PostgreSQL, which cannot store it in text, and the answer was a 500.
+/// names the field; notes and reasons keep line breaks and tabs. Before this, a `\u0000`
+/// reached PostgreSQL, which cannot store it in text, and the answer was a 500.
 @Suite("split-server text fields", .serialized)
 struct TextValidationTests {
     @Test("NUL in a group description is a 400 naming the field, and no group is stored (was a 500)")
@@ -89,14 +89,19 @@ struct TextValidationTests {
         }
     }
 
-    @Test("descriptions, notes and reasons keep line breaks and tabs; names refuse them")
+    @Test("notes and reasons keep line breaks and tabs; names and descriptions are one line, as in the CLI")
     func multilineFields() async throws {
         try await ServerHarness.run { api in
-            let (token, _) = try await api.register()
-            let reply = try await api.call(.post, "/api/groups", token: token,
-                                           json: #"{"name":"Tokyo","description":"day 1\n\tramen"}"#)
-            #expect(reply.status == .created, "\(reply)")
-            #expect(reply.json["group"]["description"].stringValue == "day 1\n\tramen", "\(reply)")
+            let (token, group, m) = try await api.trip(["Alex", "Bea"])
+            let payment = try await api.call(.post, "/api/groups/\(group)/payments", token: token, json: """
+                {"fromMemberId":"\(m["Bea"]!)","toMemberId":"\(m["Alex"]!)","amount":5,"currency":"JPY","note":"cash\\r\\n\\tat the hotel"}
+                """)
+            #expect(payment.status == .created, "\(payment)")
+            #expect(payment.json["payment"]["note"].stringValue == "cash\r\n\tat the hotel", "\(payment)")
+            let described = try await api.call(.post, "/api/groups", token: token,
+                                               json: #"{"name":"Kyoto","description":"day 1\nramen"}"#)
+            #expect(described.status == .badRequest, "\(described)")
+            #expect(described.error?.contains("description contains the control character U+000A") == true, "\(described)")
         }
     }
 

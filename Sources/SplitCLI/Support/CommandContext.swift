@@ -10,7 +10,7 @@ import SplitStore
 /// was chosen (`config.json` next to the credentials says which).
 struct CommandContext: Sendable {
     let backend: any SplitBackend
-    let clock: Clock
+    let dependencies: Dependencies
     let output: Output
     let tripReference: String?
 
@@ -27,33 +27,15 @@ struct CommandContext: Sendable {
             let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
             backend = LocalBackend(database: try SplitDatabase(path: path))
         }
-        return CommandContext(backend: backend, clock: .system(environment: environment), output: output,
+        return CommandContext(backend: backend, dependencies: .system(environment: environment), output: output,
                               tripReference: options.trip)
     }
 
+    var clock: Clock { dependencies.clock }
     var now: Timestamp { clock.now() }
 
-    /// A random (version 4) UUID in lowercase, drawn from the system generator directly:
-    /// Foundation's `UUID()` on Linux opens /dev/urandom on every call, which a 100,000-row
-    /// import felt. (Time-ordered ids would insert faster, but tables and commands name
-    /// things by the first 8 characters, which must differ between ids made together.)
-    func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
-        return withUnsafeMutableBytes(of: &bytes) { raw in
-            raw[6] = (raw[6] & 0x0F) | 0x40
-            raw[8] = (raw[8] & 0x3F) | 0x80
-            let hex = Array("0123456789abcdef".utf8)
-            var text: [UInt8] = []
-            text.reserveCapacity(36)
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-                text.append(hex[Int(raw[index] >> 4)])
-                text.append(hex[Int(raw[index] & 0x0F)])
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
-    }
+    /// A new id from the run's ``IDGenerator``.
+    func newID() -> String { dependencies.ids() }
 
     /// The trip named by `--trip`, else the current one.
     func trip() async throws -> Trip {

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// `/auth/*`. Only the account commands call these: the Node server locks an IP out after 10
 /// auth requests in 15 minutes, counting every one, so ordinary commands reuse the stored token.

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Expenses and the paid state of their splits.
 extension CloudClient {

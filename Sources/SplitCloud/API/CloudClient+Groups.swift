@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Groups (trips) and their members.
 extension CloudClient {

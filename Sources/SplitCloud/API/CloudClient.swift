@@ -1,5 +1,6 @@
 import Foundation
 import SplitCore
+import SplitJSON
 
 /// The cloud API as typed calls: one method per endpoint, returning domain values.
 ///

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// The account a token belongs to, as `/auth/login`, `/auth/register` and `/auth/me` return it.
 public struct CloudUser: Hashable, Sendable {

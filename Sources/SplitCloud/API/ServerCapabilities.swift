@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// What a server offers beyond the Node server's API, learnt from `GET /health`.
 ///

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// One call to the cloud API, before it is sent: method, path, JSON body and whether it may be
 /// repeated after a failure.

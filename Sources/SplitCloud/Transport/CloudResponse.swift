@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// What the server answered: status, the `Retry-After` seconds if any, and the raw body.
 public struct CloudResponse: Sendable {

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 extension WireDecoding {
     /// `{groupId, members: [{localId, id}], expenses: [{localId, id, splits: [{memberLocalId, id}]}]}`.

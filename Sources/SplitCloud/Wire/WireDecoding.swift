@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Server JSON → domain values. Ids are lower-cased; amounts are exact (``WireMoney``); dates
 /// accept both servers' forms (``WireDate``).

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 extension WireEncoding {
     /// The from-local body: `{name, description?, members: [{localId, name}], expenses:

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Domain values → request bodies, in the key spelling both servers read (camelCase for
 /// members, expenses and payments). Amounts are exact JSON numbers, dates `YYYY-MM-DD`.

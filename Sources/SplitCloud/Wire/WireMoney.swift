@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Amounts on the wire: JSON numbers in major units (`3000` for JPY 3000, `10.01` for USD 10.01).
 ///

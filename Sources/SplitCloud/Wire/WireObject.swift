@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Checked reads of one JSON object from the server, each naming the field when it is missing
 /// or of the wrong type (`expense.amount must be a number, got string`).

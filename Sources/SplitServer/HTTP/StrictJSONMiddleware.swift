@@ -1,12 +1,12 @@
 import HTTPTypes
 import Hummingbird
-import SplitCore
+import SplitJSON
 
 /// Refuses every request body that is not strict RFC 8259 JSON, before anything decodes it.
 ///
 /// Foundation's `JSONDecoder`, which the generated OpenAPI code uses, is lenient: it reads
 /// `{"name": "Broken",}` as a group named Broken, accepts `NaN`, and keeps the last of two
-/// duplicate keys. So each body is first read by SplitCore's ``JSONParser``, which refuses
+/// duplicate keys. So each body is first read by SplitJSON's ``JSONParser``, which refuses
 /// trailing commas, comments, `NaN`/`Infinity`, leading zeros, invalid UTF-8, lone surrogates
 /// and duplicate keys with a line and column; the answer is a 400 naming the problem, and
 /// nothing runs. One parse, in this one place, for every route.

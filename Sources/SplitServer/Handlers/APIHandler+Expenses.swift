@@ -61,7 +61,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         let split = try WireInput.uuid(input.path.splitId, field: "splitId")
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let reason = try WireInput.text(body.reason, field: "reason", allowing: .multiline)
+        let reason = try WireInput.text(body.reason, field: "reason", allowing: .note)
         let group = try await services.splits.group(of: split)
         try await services.groups.access(group: group, user: user.id)
         try await services.splits.setPaid(split, isPaid: body.isPaid, reason: reason, user: user.id, ip: RequestOrigin.clientIP)

@@ -12,7 +12,7 @@ extension APIHandler {
         let user = try AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         let name = try WireInput.name(body.name, field: "name")
-        let description = try WireInput.text(body.description, field: "description", allowing: .multiline)
+        let description = try WireInput.text(body.description, field: "description")
 
         var memberIDs: [String: UUID] = [:]
         var names = Set<String>()

@@ -14,7 +14,7 @@ extension APIHandler {
         var description: String?
         if case .json(let body) = input.body {
             if let given = body.name { name = try WireInput.name(given, field: "name") }
-            description = try WireInput.text(body.description, field: "description", allowing: .multiline)
+            description = try WireInput.text(body.description, field: "description")
         }
         let group = try await services.database.transaction { connection in
             try await services.groups.create(name: name, description: description, owner: user, on: connection)

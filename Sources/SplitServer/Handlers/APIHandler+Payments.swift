@@ -19,7 +19,7 @@ extension APIHandler {
         let to = try WireInput.uuid(body.toMemberId, field: "toMemberId")
         let date = try body.paymentDate.map { text throws(APIError) in try WireInput.date(text, field: "paymentDate") }
             ?? Timestamp(millisecondsSince1970: Int64(services.dependencies.now().timeIntervalSince1970 * 1000)).utcDate
-        let note = try WireInput.text(body.note, field: "note", allowing: .multiline)
+        let note = try WireInput.text(body.note, field: "note", allowing: .note)
         let payment = try await services.payments.create(
             from: from, to: to, amount: amount, date: date, note: note, group: group, user: user.id)
         return .created(.init(body: .json(.init(payment: Self.wire(payment)))))

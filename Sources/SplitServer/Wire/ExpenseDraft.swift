@@ -34,7 +34,7 @@ struct ExpenseDraft: Sendable {
          date: String, splits: [RawShare], field prefix: String = "") throws(APIError) {
         let currency = try WireInput.currency(currency, field: prefix + "currency", default: "JPY")
         let minor = try WireAmount.minorUnits(amount, currency: currency, field: prefix + "amount")
-        self.description = try WireInput.text(description, field: prefix + "description", allowing: .multiline) ?? ""
+        self.description = try WireInput.text(description, field: prefix + "description") ?? ""
         self.amount = Money(minorUnits: minor, currency: currency)
         self.category = try WireInput.category(category, field: prefix + "category")
         self.paidBy = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")

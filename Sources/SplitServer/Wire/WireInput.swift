@@ -57,8 +57,8 @@ enum WireInput {
         }
     }
 
-    /// Optional free text, trimmed, with a length limit; empty becomes nil. A note or a
-    /// description passes `.multiline` and may keep line breaks and tabs.
+    /// Optional free text, trimmed, with a length limit; empty becomes nil. A note or a reason
+    /// passes `.note` and may keep line breaks and tabs.
     static func text(_ text: String?, field: String, limit: Int = 1000, allowing lines: TextLines = .singleLine)
         throws(APIError) -> String? {
         guard let trimmed = text?.trimmingSpaces, !trimmed.isEmpty else { return nil }
@@ -101,24 +101,21 @@ enum WireInput {
 
     /// Which control characters a text field keeps.
     enum TextLines {
-        /// None: names, e-mail, phone, device names, codes, ids.
+        /// None: names, descriptions, e-mail, phone, device names, codes, ids.
         case singleLine
-        /// Line feed and tab: descriptions, notes and reasons, which people write on several lines.
-        case multiline
+        /// Line breaks and tabs: notes and reasons, which people write on several lines.
+        case note
     }
 
     /// Throws a 400 naming `field` when `text` holds a control character: C0 (U+0000–U+001F,
     /// NUL among them, which PostgreSQL cannot store in text), DEL (U+007F) or C1
-    /// (U+0080–U+009F); `.multiline` keeps U+000A and U+0009.
+    /// (U+0080–U+009F); a `.note` keeps line breaks and tabs. The rule is SplitCore's
+    /// ``TextRules``, the one the CLI applies, so a trip never holds text the server refuses.
     static func refuseControls(_ text: String, field: String, allowing lines: TextLines) throws(APIError) {
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard value < 0x20 || (0x7F...0x9F).contains(value) else { continue }
-            if lines == .multiline, value == 0x0A || value == 0x09 { continue }
-            let code = String(value, radix: 16, uppercase: true)
-            let allowed = lines == .multiline ? " (line breaks and tabs are allowed)" : ""
-            throw .badRequest("\(field) contains the control character U+\(String(repeating: "0", count: 4 - code.count) + code); "
-                + "only printable text is accepted\(allowed)")
+        do {
+            try TextRules.check(text, field: field, allowing: lines == .note ? TextRules.noteAllows : [])
+        } catch {
+            throw .badRequest(error.message)
         }
     }
 }

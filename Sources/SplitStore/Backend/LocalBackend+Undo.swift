@@ -1,5 +1,6 @@
 import GRDB
 import SplitCore
+import SplitJSON
 
 extension LocalBackend {
     /// Reverts the newest entry of the trip's log that is not yet undone, in one transaction
@@ -12,7 +13,7 @@ extension LocalBackend {
                 """, arguments: [trip.rawValue]) else {
                 throw StoreError.nothingToUndo
             }
-            let entry = Self.entry(row)
+            let entry = try Self.entry(row)
             guard let payload = try? JSONParser.parse(row[5] as String), let action = UndoAction(json: payload) else {
                 throw StoreError.cannotUndo("the log entry '\(entry.summary)' is unreadable")
             }

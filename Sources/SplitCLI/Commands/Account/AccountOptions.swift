@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitCloud
 import SplitCore
+import SplitJSON
 
 /// Options and steps the account commands share: which server, and saving a new token.
 struct AccountOptions: ParsableArguments {
@@ -15,6 +16,7 @@ struct AccountOptions: ParsableArguments {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
     var files: ConfigFiles { ConfigFiles(environment: environment) }
     var output: Output { Output(json: json) }
+    var dependencies: Dependencies { .system(environment: environment) }
 
     func address(_ settings: CloudSettings) throws -> ServerAddress {
         try CloudConnector.server(flag: server, settings: settings, environment: environment)

@@ -7,7 +7,7 @@ struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Revoke the saved token on the server and delete it from this machine.",
-        discussion: "Example:\n  split logout --server http://127.0.0.1:3012"
+        discussion: HelpText.reflow("Example:\n  split logout --server http://127.0.0.1:3012")
     )
 
     @OptionGroup var account: AccountOptions

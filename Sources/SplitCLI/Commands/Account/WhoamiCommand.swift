@@ -8,11 +8,11 @@ struct WhoamiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show the account this machine is logged in with.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split whoami
           split whoami --verify      # ask the server whether the token still works
-        """
+        """)
     )
 
     @Flag(help: "Ask the server (GET /auth/me) instead of only reading the saved credentials.")
