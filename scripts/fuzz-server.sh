@@ -12,17 +12,18 @@
 # The database: a new one in the cluster of SPLIT_TEST_DATABASE_URL when scripts/test.sh set
 # it, else a throwaway cluster of scripts/pg-cluster.sh. Either is removed at exit.
 #
-# Defaults (about a minute on two cores): 25 examples per operation, seed 20261123. A deeper
+# Defaults (about a minute on two cores): 60 examples per operation, seed 20261123. A deeper
 # run, as issue 12 asks: scripts/fuzz-server.sh 200 "$RANDOM$RANDOM".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 schemathesis_version=4.32.5
-examples=${1:-${FUZZ_EXAMPLES:-25}}
+examples=${1:-${FUZZ_EXAMPLES:-60}}
 seed=${2:-${FUZZ_SEED:-20261123}}
 # The contract; found where it is, so moving it between targets needs no edit here.
 spec=${SPLIT_OPENAPI_SPEC:-$(ls Sources/*/openapi.yaml 2>/dev/null | head -n 1)}
 [ -f "$spec" ] || { echo "fuzz-server: no openapi.yaml under Sources/*/" >&2; exit 1; }
+spec=$(cd "$(dirname "$spec")" && pwd)/$(basename "$spec")
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
 pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
 
@@ -33,8 +34,10 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$schemathesis_version"
 fi
 
+# The same build as scripts/test.sh's (with tests): a product-only build uses other flags and
+# would recompile half the dependencies, then the next test build would recompile them back.
 echo "fuzz-server: building split-server (debug)" >&2
-swift build --product split-server >&2
+swift build --build-tests >&2
 server_bin=$(swift build --show-bin-path)/split-server
 
 work=$(mktemp -d)
@@ -105,7 +108,7 @@ echo "fuzz-server: schemathesis $schemathesis_version on $spec, $examples exampl
 status=0
 # From the work folder: schemathesis keeps its reports and example database in the current one.
 root=$(pwd)
-(cd "$work" && "$root/$venv/bin/schemathesis" --no-color --config-file "$work/schemathesis.toml" run "$root/$spec" --url "$base" \
+(cd "$work" && "$root/$venv/bin/schemathesis" --no-color --config-file "$work/schemathesis.toml" run "$spec" --url "$base" \
   --header "Authorization: Bearer $token" \
   --checks "$checks" --phases examples,coverage,fuzzing \
   --max-examples "$examples" --seed "$seed" --workers 1 \
