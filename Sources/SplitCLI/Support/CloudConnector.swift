@@ -3,13 +3,14 @@ import SplitCloud
 import SplitCore
 
 /// Builds cloud clients the way every command should: with the standard retry policy, the
-/// real clock, and waits (rate limits) reported on stderr so a long wait is never silent.
+/// real clock, random idempotency keys, and waits (rate limits) reported on stderr so a long
+/// wait is never silent.
 enum CloudConnector {
     /// `notice` receives the waits; default: a line on stderr.
     static func client(server: ServerAddress, token: String?, output: Output,
                        notice: (@Sendable (String) -> Void)? = nil) -> CloudClient {
         let transport = CloudTransport(server: server, notice: notice ?? { output.note("split: \($0)") })
-        return CloudClient(transport: transport, token: token)
+        return CloudClient(transport: transport, token: token, ids: .random)
     }
 
     /// The backend for an ordinary command in cloud mode: the saved server and token, no

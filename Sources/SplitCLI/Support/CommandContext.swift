@@ -33,27 +33,8 @@ struct CommandContext: Sendable {
 
     var now: Timestamp { clock.now() }
 
-    /// A random (version 4) UUID in lowercase, drawn from the system generator directly:
-    /// Foundation's `UUID()` on Linux opens /dev/urandom on every call, which a 100,000-row
-    /// import felt. (Time-ordered ids would insert faster, but tables and commands name
-    /// things by the first 8 characters, which must differ between ids made together.)
-    func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = (generator.next() as UInt64, generator.next() as UInt64)
-        return withUnsafeMutableBytes(of: &bytes) { raw in
-            raw[6] = (raw[6] & 0x0F) | 0x40
-            raw[8] = (raw[8] & 0x3F) | 0x80
-            let hex = Array("0123456789abcdef".utf8)
-            var text: [UInt8] = []
-            text.reserveCapacity(36)
-            for index in 0..<16 {
-                if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-                text.append(hex[Int(raw[index] >> 4)])
-                text.append(hex[Int(raw[index] & 0x0F)])
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
-    }
+    /// A new random id (``IDSource/random``).
+    func newID() -> String { IDSource.random.next() }
 
     /// The trip named by `--trip`, else the current one.
     func trip() async throws -> Trip {
