@@ -31,11 +31,15 @@ let package = Package(
     targets: [
         // Domain: money, splits, balances, settlement. Pure: no I/O, no clock, no UUID().
         .target(name: "SplitCore"),
+        // A strict JSON reader and writer that keeps numbers as their exact text (money never
+        // passes through Double) and refuses what RFC 8259 refuses, with line and column.
+        // Its own target: the domain parses nothing.
+        .target(name: "SplitJSON"),
         // Local SQLite store (GRDB on the system libsqlite3) and the local backend.
         .target(
             name: "SplitStore",
             dependencies: [
-                "SplitCore", .product(name: "GRDB", package: "GRDB.swift"),
+                "SplitCore", "SplitJSON", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding rows of bulk inserts directly (RowInserter).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -44,7 +48,7 @@ let package = Package(
         // own export) into an ImportPlan the store writes. GRDB only to read the iOS database.
         .target(
             name: "SplitImport",
-            dependencies: ["SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SplitCore", "SplitJSON", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Cloud client: the generated client (SplitAPIClient) over AsyncHTTPClient, wrapped so callers
         // get SplitCore values; retries, rate limits, keys and token as client middlewares; the
@@ -70,7 +74,7 @@ let package = Package(
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload",
+                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -100,7 +104,7 @@ let package = Package(
         .target(
             name: "SplitServer",
             dependencies: [
-                "SplitCore", "SplitAPI", "SplitAPIServer",
+                "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -125,6 +129,7 @@ let package = Package(
             name: "SplitCoreTests",
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
+        .testTarget(name: "SplitJSONTests", dependencies: ["SplitJSON", "SplitCore"]),
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
         .testTarget(
             name: "SplitImportTests",
@@ -134,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "SplitServerTests",
             dependencies: [
-                "SplitServer", "SplitAPI", "SplitCore",
+                "SplitServer", "SplitAPI", "SplitCore", "SplitJSON",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

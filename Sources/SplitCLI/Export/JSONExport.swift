@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// `split export --format json`: every trip with its members, rates, expenses (with splits and
 /// paid marks) and payments. Lossless: amounts are exact decimals in major units, and members

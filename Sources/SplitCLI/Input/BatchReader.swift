@@ -1,5 +1,6 @@
 import Foundation
 import SplitCore
+import SplitJSON
 
 /// Reads `--batch` input: one JSON object per line, with the same fields as `add-expense`.
 ///

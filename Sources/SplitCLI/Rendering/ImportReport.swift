@@ -1,6 +1,7 @@
 import SplitCore
 import SplitImport
 import SplitStore
+import SplitJSON
 
 /// What `split import` did (or, with `--dry-run`, would do), as text or JSON.
 struct ImportReport {

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// JSON shapes of the domain values, shared by every command so `--json` output is uniform.
 /// Amounts are JSON numbers in major units, written from exact decimal text.

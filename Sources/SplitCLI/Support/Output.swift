@@ -1,5 +1,6 @@
 import Foundation
 import SplitCore
+import SplitJSON
 
 /// Writes command results: text for people, JSON with `--json`.
 ///

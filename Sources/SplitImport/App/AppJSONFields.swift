@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Typed reads of one JSON object of the app's data, each error naming the field's path.
 struct AppJSONFields {

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Reads the two JSON lists the app keeps under `key_value` (or as top-level keys of its legacy
 /// JSON): `BudgetSplitter_settlementPayments` and `BudgetSplitter_paidExpenseMarks`.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SplitCore
+import SplitJSON
 
 /// Reads the iOS app's `budget_splitter_local.db`, whatever version of the app wrote it.
 ///

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Reads the iOS app's data from before it used SQLite: one JSON object holding its
 /// UserDefaults keys (`BudgetSplitter_members`, `BudgetSplitter_expenses`, and the settlement

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Reads split's own `export --format json` (format `split-export`, version 1) back, exactly:
 /// amounts are decimal text, members are referred to by id, paid marks and payments included.

@@ -5,6 +5,7 @@ import OpenAPIRuntime
 import PostgresNIO
 import ServiceLifecycle
 import SplitAPIServer
+import SplitJSON
 
 /// Builds the split-server application: a PostgreSQL client run as a service, migrations
 /// applied before the server listens, middleware, and the handlers of `openapi.yaml`.

@@ -1,4 +1,5 @@
 import HTTPTypes
+import SplitJSON
 
 /// A refusal the server sends as `{"error": message}` with `status`.
 ///

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import SplitJSON
 
 /// The one place where errors become HTTP responses: always `{"error": "..."}` in JSON.
 ///

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Small JSON text helpers for responses built without the generated encoder.
 enum JSONText {

@@ -1,6 +1,7 @@
 import Foundation
 import SplitAPI
 import SplitCore
+import SplitJSON
 
 /// split-server's implementation of the generated `APIProtocol`: one method per operation of
 /// `openapi.yaml`, grouped by area in the `APIHandler+*.swift` files.

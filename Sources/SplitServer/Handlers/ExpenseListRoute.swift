@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import SplitCore
+import SplitJSON
 
 /// `GET /api/groups/:groupId/expenses`, served outside the generated handlers for speed.
 ///

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import SplitCore
+import SplitJSON
 
 /// Applies ``LegacyQuirks`` around the real server: refuses extensions and excess requests the
 /// way the Node server does, drops `Idempotency-Key`, and rewrites answers into the Node

@@ -1,5 +1,6 @@
 import GRDB
 import SplitCore
+import SplitJSON
 
 extension LocalBackend {
     /// Reverts the newest entry of the trip's log that is not yet undone, in one transaction

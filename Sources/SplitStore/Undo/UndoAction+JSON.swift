@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// The stored form of an ``UndoAction``: a JSON object with a `kind` and its fields, e.g.
 /// `{"kind":"setSharePaid","expense":"…","member":"…","paid":false}`.

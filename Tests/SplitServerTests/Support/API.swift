@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 @testable import SplitServer
 import SplitCore
+import SplitJSON
 
 /// A small JSON client over the router tester, with helpers for the common setup steps.
 struct API: Sendable {

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// Chained reads for assertions: `reply.json["user"]["id"].stringValue`.
 extension JSONValue {

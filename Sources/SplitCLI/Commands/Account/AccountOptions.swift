@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitCloud
 import SplitCore
+import SplitJSON
 
 /// Options and steps the account commands share: which server, and saving a new token.
 struct AccountOptions: ParsableArguments {

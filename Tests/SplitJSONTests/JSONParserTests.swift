@@ -1,5 +1,5 @@
 import Testing
-@testable import SplitCore
+@testable import SplitJSON
 
 @Suite("JSONParser: valid input")
 struct JSONParserTests {

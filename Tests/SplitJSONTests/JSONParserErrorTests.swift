@@ -1,5 +1,5 @@
 import Testing
-@testable import SplitCore
+@testable import SplitJSON
 
 /// One refused input and the exact error it must produce.
 struct RefusedJSON: Sendable, CustomTestStringConvertible {

@@ -1,5 +1,6 @@
 import Testing
-@testable import SplitCore
+@testable import SplitJSON
+import SplitCore
 
 @Suite("JSON round trips")
 struct JSONRoundTripTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import SplitCore
+@testable import SplitJSON
 
 @Suite("JSONValue access and building")
 struct JSONValueAccessTests {

@@ -1,4 +1,4 @@
-@testable import SplitCore
+@testable import SplitJSON
 
 /// The error `JSONParser` throws for `bytes`, or `nil` if they parse.
 func jsonError(_ bytes: [UInt8]) -> JSONError? {
