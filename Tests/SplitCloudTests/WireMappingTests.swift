@@ -71,6 +71,31 @@ struct WireMappingTests {
         #expect(ExpenseMapping.update(expense).splits.map(\.isPaid) == [true, false])
     }
 
+    @Test("error bodies: the contract's JSON, an HTML page or plain text all give a message")
+    func errorBodies() {
+        #expect(NodeForms.errorText(Array(#"{"error":"Invalid token"}"#.utf8)) == "Invalid token")
+        let page = "<!DOCTYPE html>\n<html lang=\"en\">\n<body>\n<pre>Cannot POST /api/groups/from-local</pre>"
+        #expect(NodeForms.errorText(Array(page.utf8)) == page)
+        #expect(NodeForms.errorText(Array("Bad Gateway".utf8)) == "Bad Gateway")
+        #expect(NodeForms.errorText(Array(String(repeating: "x", count: 500).utf8)).count == 200)
+        #expect(NodeForms.errorText([]) == "no details")
+    }
+
+    @Test("refusals: 401, and 403 about the token, mean log in again; 404 is the caller's message")
+    func refusals() {
+        func error(_ status: Int, _ text: String, authenticated: Bool = true) -> CloudError {
+            NodeForms.error(status: status, text: text, authenticated: authenticated, server: "http://s", notFound: { "gone" })
+        }
+        #expect(error(401, "Unauthorized") == .tokenRefused(server: "http://s"))
+        #expect(error(403, "Invalid token") == .tokenRefused(server: "http://s"))
+        #expect(error(403, "You may not use this group") == .refused(status: 403, detail: "You may not use this group"))
+        #expect(error(401, "Invalid credentials", authenticated: false) == .refused(status: 401, detail: "Invalid credentials"))
+        #expect(error(404, "<html>") == .notFound("gone"))
+        #expect(error(409, "exists") == .refused(status: 409, detail: "exists"))
+        #expect(NodeForms.undocumented(202, operation: "POST /api/expenses", server: "http://s")
+                == .badResponse(server: "http://s", detail: "POST /api/expenses answered HTTP 202, which the API does not define"))
+    }
+
     @Test("server addresses have one canonical spelling")
     func addresses() throws {
         #expect(try ServerAddress("HTTP://Example.COM:3012/").url == "http://example.com:3012")
