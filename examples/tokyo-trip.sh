@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# A first session with split in local mode: builds the release binary, then runs a short
-# Tokyo trip against a fresh SQLite file and ends with the settle-up plan.
+# A first session with split in local mode: builds split, then runs a short Tokyo trip against
+# a fresh SQLite file and ends with the settle-up plan.
+#
+# It builds the `split` product alone in the debug configuration: that is the quickest way from
+# a fresh clone to a first command (no server stack, no optimizer), and scripts/test.sh reuses
+# the same build. The README's install section makes the release binary.
 #
 #   examples/tokyo-trip.sh               # uses a new temporary database
 #   SPLIT_DB=~/trip.sqlite examples/tokyo-trip.sh
@@ -9,8 +13,8 @@ cd "$(dirname "$0")/.."
 . scripts/deps.sh
 split_require_packages libsqlite3-dev
 
-swift build -c release --static-swift-stdlib --product split
-split="$(swift build -c release --static-swift-stdlib --show-bin-path)/split"
+swift build --product split
+split="$(swift build --show-bin-path)/split"
 export SPLIT_DB="${SPLIT_DB:-$(mktemp -d)/tokyo.sqlite}"
 
 run() { printf '\n$ split %s\n' "$*"; "$split" "$@"; }

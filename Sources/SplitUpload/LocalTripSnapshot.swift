@@ -36,11 +36,10 @@ public struct LocalTripSnapshot: Sendable {
         notedExpenses = noted
     }
 
-    /// Reads the trip's members, expenses and payments from the local store.
+    /// Reads the trip from the local store in one read transaction.
     public static func load(from backend: LocalBackend, trip: Trip) async throws -> LocalTripSnapshot {
-        LocalTripSnapshot(
-            trip: trip, members: try await backend.members(trip: trip.id),
-            expenses: try await backend.expenses(trip: trip.id, filter: .all), payments: try await backend.payments(trip: trip.id))
+        let snapshot = try await backend.snapshot(trip: trip)
+        return LocalTripSnapshot(trip: trip, members: snapshot.members, expenses: snapshot.expenses, payments: snapshot.payments)
     }
 
     /// Member names by local id.

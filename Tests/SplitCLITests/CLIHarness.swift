@@ -204,6 +204,12 @@ final class CLI {
     /// Runs a command that must succeed, recording an issue (with its output) if it does not.
     @discardableResult
     func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
+        try ok(arguments, stdin: stdin, sourceLocation: sourceLocation)
+    }
+
+    /// `ok` with the arguments as an array.
+    @discardableResult
+    func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
         let result = try run(arguments, stdin: stdin)
         #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         #expect(!result.stderr.contains("split: error:"), "\(result)", sourceLocation: sourceLocation)

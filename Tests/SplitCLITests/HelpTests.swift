@@ -34,7 +34,28 @@ struct HelpTests {
                         "summary", "log", "undo", "import", "export", "upload"] {
             #expect(help.contains("\n  \(command) "), "missing \(command)")
         }
-        #expect(help.contains("64 usage") && help.contains("74 database"))
+        // The exit codes, one per line, as ExitStatus lists them.
+        for code in ["0", "64", "65", "66", "69", "70", "74", "75", "76", "77"] {
+            #expect(help.contains("\n  \(code) "), "missing exit code \(code)")
+        }
+        #expect(help.contains("64  usage") && help.contains("74  database"))
+        #expect(help.contains("--json settle"), "global options before the command are explained")
+    }
+
+    @Test("help fits 80 columns", arguments: commands)
+    func helpWidth(_ command: String) throws {
+        let cli = try CLI()
+        let path = command.split(separator: " ").map(String.init)
+        let help = try cli.run(path + ["--help"], env: ["COLUMNS": "80"]).stdout
+        var previous = ""
+        for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
+            #expect(line.count <= 80, "split \(command) --help: '\(line)' is \(line.count) columns")
+            // An example or an exit code that ArgumentParser had to wrap continues at column 0.
+            let listed = previous.hasPrefix("  split ") || previous.range(of: #"^  \d+ "#, options: .regularExpression) != nil
+            #expect(!(listed && !line.isEmpty && !line.hasPrefix(" ")),
+                    "split \(command) --help wraps '\(previous)' into '\(line)'")
+            previous = String(line)
+        }
     }
 
     @Test("--version prints the version")

@@ -12,7 +12,7 @@ struct StandInClientTests {
 
     static func client(_ api: StandInAPI) -> CloudClient {
         let counter = NIOLockedValueBox(0)
-        let ids = IDSource { counter.withLockedValue { $0 += 1; return "id-\($0)" } }
+        let ids = IDGenerator { counter.withLockedValue { $0 += 1; return "id-\($0)" } }
         return CloudClient(api: api, transport: CloudTransport(server: address), token: "t", ids: ids)
     }
 

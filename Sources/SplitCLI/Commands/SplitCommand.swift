@@ -7,7 +7,7 @@ public struct SplitCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "split",
         abstract: "Split trip expenses exactly and settle up with the fewest transfers.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Local mode keeps everything in one SQLite file; no account, no network.
         Cloud mode (split login, then split mode cloud) runs the same commands against a server.
 
@@ -17,10 +17,10 @@ public struct SplitCommand: AsyncParsableCommand {
           split add-expense "Dinner" 12000 --paid-by Alex
           split settle
 
-        Exit codes: 0 ok, 64 usage, 65 bad data, 66 unreadable input file, 69 unavailable,
-        70 upload not verified, 74 database I/O,
-        75 cloud server unreachable, 76 unreadable server answer, 77 log in again.
-        """,
+        The options --db PATH, --trip NAME and --json go before or after the command:
+        split --json settle is split settle --json.
+
+        """ + ExitStatus.helpText),
         version: "split \(version)",
         subcommands: [
             TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,

@@ -4,7 +4,7 @@ import SplitCore
 /// member's share, so a spreadsheet can total each column. Amounts are plain decimals in the
 /// expense's currency; a paid share is listed in the `paid shares` column.
 enum CSVExport {
-    static func text(_ trips: [TripSnapshot]) -> String {
+    static func text(_ trips: [ExportTrip]) -> String {
         var writer = CSVWriter()
         let names = orderedNames(trips)
         writer.row(["trip", "date", "description", "category", "currency", "amount", "paid by", "note", "paid shares"] + names)
@@ -27,7 +27,7 @@ enum CSVExport {
     }
 
     /// Member names of all trips, case-insensitively ordered, each once.
-    static func orderedNames(_ trips: [TripSnapshot]) -> [String] {
+    static func orderedNames(_ trips: [ExportTrip]) -> [String] {
         var seen = Set<String>()
         var names: [String] = []
         for snapshot in trips {

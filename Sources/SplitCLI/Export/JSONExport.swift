@@ -9,7 +9,7 @@ enum JSONExport {
     static let version = 1
 
     /// The trip's fields before its expenses.
-    static func header(_ snapshot: TripSnapshot) -> [JSONMember] {
+    static func header(_ snapshot: ExportTrip) -> [JSONMember] {
         let trip = snapshot.trip
         return [
             JSONMember("id", .string(trip.id.rawValue)),
@@ -57,7 +57,7 @@ enum JSONExport {
     /// Writes the document one expense at a time, laid out exactly as `JSONWriter` lays out a
     /// whole tree, handing `flush` a chunk whenever about a megabyte is ready: a 100,000-expense
     /// export never holds the whole text, nor a JSON tree of it, in memory.
-    static func write(_ trips: [TripSnapshot], pretty: Bool, flush: ([UInt8]) throws -> Void) rethrows {
+    static func write(_ trips: [ExportTrip], pretty: Bool, flush: ([UInt8]) throws -> Void) rethrows {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
         func separator(_ first: Bool, indent: Int) {

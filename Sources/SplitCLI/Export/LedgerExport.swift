@@ -7,7 +7,7 @@ import SplitCore
 /// an expense credits its payer with the amount and debits every share; a paid share and a
 /// payment move money from one member to another. Every transaction sums to zero.
 enum LedgerExport {
-    static func text(_ trips: [TripSnapshot]) -> String {
+    static func text(_ trips: [ExportTrip]) -> String {
         var journal = "; split export, one account per member: TRIP:MEMBER holds that member's net balance\n"
         for snapshot in trips {
             let tripName = account(snapshot.trip.name)

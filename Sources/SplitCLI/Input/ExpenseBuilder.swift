@@ -42,6 +42,8 @@ struct ExpenseBuilder {
             id: base?.id ?? id, description: description, amount: amount, category: category,
             paidBy: payer.id, date: date, note: note, splits: splits, createdAt: base?.createdAt)
         try expense.validate()
+        // Before anything is stored or sent: the server refuses control characters too.
+        try expense.validateText()
         return expense
     }
 

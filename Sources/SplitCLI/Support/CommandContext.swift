@@ -10,7 +10,7 @@ import SplitStore
 /// was chosen (`config.json` next to the credentials says which).
 struct CommandContext: Sendable {
     let backend: any SplitBackend
-    let clock: Clock
+    let dependencies: Dependencies
     let output: Output
     let tripReference: String?
 
@@ -19,22 +19,25 @@ struct CommandContext: Sendable {
         let output = Output(json: options.json)
         let files = ConfigFiles(environment: environment)
         let settings = try files.settings.load()
+        let dependencies = Dependencies.system(environment: environment)
         let backend: any SplitBackend
         switch settings.mode {
         case .cloud:
-            backend = try CloudConnector.backend(files: files, settings: settings, environment: environment, output: output)
+            backend = try CloudConnector.backend(files: files, settings: settings, environment: environment,
+                                                 ids: dependencies.ids, output: output)
         case .local:
             let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
             backend = LocalBackend(database: try SplitDatabase(path: path))
         }
-        return CommandContext(backend: backend, clock: .system(environment: environment), output: output,
+        return CommandContext(backend: backend, dependencies: dependencies, output: output,
                               tripReference: options.trip)
     }
 
+    var clock: Clock { dependencies.clock }
     var now: Timestamp { clock.now() }
 
-    /// A new random id (``IDSource/random``).
-    func newID() -> String { IDSource.random.next() }
+    /// A new id from the run's ``IDGenerator``.
+    func newID() -> String { dependencies.ids() }
 
     /// The trip named by `--trip`, else the current one.
     func trip() async throws -> Trip {

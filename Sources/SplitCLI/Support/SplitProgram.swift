@@ -8,7 +8,7 @@ import SplitCore
 /// `--help` go through ArgumentParser's own handling (exit 64 for usage errors).
 public enum SplitProgram {
     public static func main(_ arguments: [String]? = nil) async -> Never {
-        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
+        let given = GlobalArguments.hoisted(arguments ?? Array(CommandLine.arguments.dropFirst()))
         // ArgumentParser reads `-5` as an unknown flag; say what is really wrong.
         for argument in given.prefix(while: { $0 != "--" }) where isNegativeNumber(argument) {
             fail("'\(argument)' is negative; amounts must be greater than zero", code: ExitStatus.code(for: .data))
@@ -24,7 +24,18 @@ public enum SplitProgram {
         } catch let error as UserFacingError {
             fail(error.message, code: ExitStatus.code(for: error.kind))
         } catch {
-            SplitCommand.exit(withError: error)
+            // ArgumentParser's own messages (help, usage errors, completion scripts, the
+            // version), printed as its `exit(withError:)` would, with the usage line wrapped.
+            let text = UsageWrapping.wrap(SplitCommand.fullMessage(for: error))
+            let code = SplitCommand.exitCode(for: error)
+            if !text.isEmpty {
+                if code == .success {
+                    print(text)
+                } else {
+                    FileHandle.standardError.write(Data((text + "\n").utf8))
+                }
+            }
+            exit(code.rawValue)
         }
     }
 
@@ -34,8 +45,18 @@ public enum SplitProgram {
         return rest.first?.isASCII == true && rest.first?.isNumber == true
     }
 
+    /// One line on stderr: control characters a user typed into a name (a newline, an escape)
+    /// are shown as `\u{A}` so the message stays one line and cannot drive the terminal.
     static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data(("split: error: " + message + "\n").utf8))
+        var line = ""
+        for scalar in message.unicodeScalars {
+            if TextRules.isControl(scalar) {
+                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        FileHandle.standardError.write(Data(("split: error: " + line + "\n").utf8))
         exit(code)
     }
 }

@@ -20,17 +20,17 @@ public actor CloudClient {
     public nonisolated let transport: CloudTransport
     public nonisolated let token: String?
     /// Where fresh idempotency keys come from.
-    nonisolated let ids: IDSource
+    nonisolated let ids: IDGenerator
     nonisolated let api: any APIProtocol
     private var knownCapabilities: ServerCapabilities?
 
     /// A client of `transport`'s server over HTTP, sending `token`.
-    public init(transport: CloudTransport, token: String?, ids: IDSource = .random) {
+    public init(transport: CloudTransport, token: String?, ids: IDGenerator = .random) {
         self.init(api: transport.client(token: token, ids: ids), transport: transport, token: token, ids: ids)
     }
 
     /// A client over any implementation of the contract, such as a test's stand-in server.
-    init(api: any APIProtocol, transport: CloudTransport, token: String?, ids: IDSource) {
+    init(api: any APIProtocol, transport: CloudTransport, token: String?, ids: IDGenerator) {
         self.api = api
         self.transport = transport
         self.token = token

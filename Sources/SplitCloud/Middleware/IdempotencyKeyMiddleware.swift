@@ -14,10 +14,10 @@ struct IdempotencyKeyMiddleware: ClientMiddleware {
     static let unkeyedOperations: Set<String> = ["register", "login", "logout"]
 
     /// Where fresh keys come from.
-    let ids: IDSource
+    let ids: IDGenerator
 
     /// A fresh key: `split-` and a new id.
-    static func key(from ids: IDSource) -> String { "split-" + ids.next() }
+    static func key(from ids: IDGenerator) -> String { "split-" + ids() }
 
     func intercept(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
                    next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))

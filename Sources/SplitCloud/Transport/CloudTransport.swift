@@ -44,7 +44,7 @@ public struct CloudTransport: Sendable {
 
     /// The generated client for `server`, sending `token` and taking fresh idempotency keys
     /// from `ids`.
-    func client(token: String?, ids: IDSource) -> any APIProtocol {
+    func client(token: String?, ids: IDGenerator) -> any APIProtocol {
         var middlewares: [any ClientMiddleware] = [
             RefusalMiddleware(),
             BearerTokenMiddleware(token: token, server: server),

@@ -43,6 +43,9 @@ public protocol SplitBackend: Sendable {
     @discardableResult
     func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment
     func payments(trip: TripID) async throws -> [Payment]
+    /// Everything the trip holds, read at one moment where the backend can (one transaction
+    /// locally); what export and upload work from.
+    func snapshot(trip: Trip) async throws -> TripSnapshot
 
     // Reports
     func balances(trip: TripID) async throws -> [CurrencyBalances]
@@ -54,6 +57,12 @@ public protocol SplitBackend: Sendable {
 
 extension SplitBackend {
     public var keepsHistory: Bool { true }
+
+    /// A backend without transactions across calls (a cloud server) reads the parts in turn.
+    public func snapshot(trip: Trip) async throws -> TripSnapshot {
+        TripSnapshot(trip: trip, members: try await members(trip: trip.id), rates: try await rates(trip: trip.id),
+                     expenses: try await expenses(trip: trip.id, filter: .all), payments: try await payments(trip: trip.id))
+    }
 
     /// Backends that cannot stream fall back to loading the whole list.
     public func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws {

@@ -1,13 +1,14 @@
 /// An error meant for a person: one line saying what was wrong and what is accepted.
 ///
-/// Every layer's typed errors conform; the CLI turns ``kind`` into an exit code in exactly one
-/// place, and the server into an HTTP status.
+/// The typed errors of the domain, the store, the importers and the cloud client conform. The
+/// CLI turns ``kind`` into an exit code in exactly one place (`ExitStatus`). The server does
+/// not use this protocol: it validates into its own `APIError`, which becomes an HTTP status.
 public protocol UserFacingError: Error, Sendable {
     var message: String { get }
     var kind: FailureKind { get }
 }
 
-/// The broad class of a failure, which decides the exit code (sysexits) or HTTP status.
+/// The broad class of a failure, which decides the CLI's exit code (sysexits).
 public enum FailureKind: Sendable, Equatable {
     /// The command line itself was wrong (64).
     case usage
@@ -17,7 +18,7 @@ public enum FailureKind: Sendable, Equatable {
     case notFound
     /// An input file could not be read (66).
     case noInput
-    /// The database could not be opened, read or written (74).
+    /// The database could not be opened, read or written, or holds an unreadable value (74).
     case io
     /// The operation is not possible in this mode or against this server (69).
     case unavailable

@@ -21,7 +21,7 @@ public enum NameRules {
         guard name.count <= maxLength else {
             throw NameError(what: what, name: String(name.prefix(20)) + "…", problem: "it is longer than \(maxLength) characters")
         }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+        if name.unicodeScalars.contains(where: TextRules.isControl) {
             throw NameError(what: what, name: name, problem: "it contains control characters")
         }
         if let bad = name.first(where: { forbidden.contains($0) }) {

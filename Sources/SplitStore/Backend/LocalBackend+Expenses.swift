@@ -5,7 +5,10 @@ extension LocalBackend {
     @discardableResult
     public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
         guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
-        for expense in expenses { try expense.validate() }
+        for expense in expenses {
+            try expense.validate()
+            try expense.validateText()
+        }
         try database.write { db in
             if expenses.count > 1000 {
                 // A big batch is one transaction: give SQLite room to keep its dirty pages in
@@ -119,28 +122,24 @@ extension LocalBackend {
             WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
             """, arguments: arguments)
         while let row = try rows.next() {
-            let id: String = row[0]
-            let split = ExpenseSplit(memberID: MemberID(row[9] as String), amount: row[10], isPaid: row[11])
+            let stored = StoredRow(row, table: "expense")
+            let id = try stored.text(0, "id")
+            let split = ExpenseSplit(memberID: MemberID(try stored.text(9, "expense_split.member_id")),
+                                     amount: try stored.integer(10, "expense_split.amount"),
+                                     isPaid: try stored.flag(11, "expense_split.is_paid"))
             if current?.id.rawValue == id {
                 current?.splits.append(split)
                 continue
             }
             if let finished = current { try body(finished) }
-            guard let date = CivilDate(parsing: row[6]) else {
-                throw StoreError.corrupt(path: database.path, reason: "expense \(id.prefix(8)) has an invalid date")
-            }
             current = Expense(
-                id: ExpenseID(id), description: row[1],
-                amount: Money(minorUnits: row[2], currency: try currencies.currency(row[3])),
-                category: Self.category(row[4]), paidBy: MemberID(row[5] as String), date: date,
-                note: row[7], splits: [split], createdAt: .stored(row[8]))
+                id: ExpenseID(id), description: try stored.text(1, "description"),
+                amount: try stored.money(2, "amount", try stored.currency(3, "currency", cache: &currencies)),
+                category: try stored.category(4, "category"), paidBy: MemberID(try stored.text(5, "paid_by")),
+                date: try stored.date(6, "expense_date"), note: try stored.optionalText(7, "note"), splits: [split],
+                createdAt: try stored.timestamp(8, "created_at"))
         }
         if let finished = current { try body(finished) }
-    }
-
-    /// The stored category; the schema's CHECK keeps it one of the six exact names.
-    static func category(_ stored: String) -> Category {
-        Category(rawValue: stored) ?? Category(name: stored) ?? .other
     }
 
     public func expense(matching reference: String, trip: TripID) async throws -> Expense {
@@ -168,6 +167,7 @@ extension LocalBackend {
 
     public func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws {
         try expense.validate()
+        try expense.validateText()
         try database.write { db in
             let old = try findExpense(db, expense.id.rawValue, trip: trip)
             try Self.requireMembers(of: expense, in: try memberNames(db, trip: trip))

@@ -125,6 +125,11 @@ extension LocalBackend {
             } catch {
                 throw StoreError.invalid("expense '\(item.description)' (\(item.source)): \(error.description)")
             }
+            do {
+                try expense.validateText()
+            } catch {
+                throw StoreError.invalid("expense (\(item.source)): \(error.message)")
+            }
             additions.append((expense, item.createdAt))
             try record("expense", item.source, trip: tripID, local: expense.id.rawValue)
             result.expensesAdded += 1
@@ -146,6 +151,13 @@ extension LocalBackend {
             }
             let from = try local(item.from, "a payment"), to = try local(item.to, "a payment")
             guard from != to else { throw StoreError.invalid("payment \(item.source) goes from a member to themselves") }
+            if let note = item.note {
+                do {
+                    try TextRules.check(note, field: "note", allowing: TextRules.noteAllows)
+                } catch {
+                    throw StoreError.invalid("payment (\(item.source)): \(error.message)")
+                }
+            }
             let id = try freshID(Self.sourceID(item.source), table: "payment")
             try db.cachedStatement(sql: """
                 INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)

@@ -3,11 +3,17 @@ import SplitCore
 
 extension LocalBackend {
     public func members(trip: TripID) async throws -> [Member] {
-        try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT id, name FROM member WHERE trip_id = ? AND removed_at IS NULL ORDER BY name_key, id",
-                arguments: [trip.rawValue]
-            ).map { Member(id: MemberID($0[0] as String), name: $0[1]) }
+        try database.read { db in try members(db, trip: trip) }
+    }
+
+    /// Live members in name order.
+    func members(_ db: Database, trip: TripID) throws -> [Member] {
+        try Row.fetchAll(
+            db, sql: "SELECT id, name FROM member WHERE trip_id = ? AND removed_at IS NULL ORDER BY name_key, id",
+            arguments: [trip.rawValue]
+        ).map { row in
+            let stored = StoredRow(row, table: "member")
+            return Member(id: MemberID(try stored.text(0, "id")), name: try stored.text(1, "name"))
         }
     }
 

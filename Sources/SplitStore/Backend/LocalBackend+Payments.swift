@@ -6,6 +6,7 @@ extension LocalBackend {
     public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
         guard payment.from != payment.to else { throw StoreError.invalid("a payment needs two different members") }
         guard payment.amount.minorUnits > 0 else { throw MoneyError.notPositive(payment.amount.majorText) }
+        if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
         try database.write { db in
             let names = try memberNames(db, trip: trip)
             guard names[payment.from] != nil, names[payment.to] != nil else {
@@ -26,18 +27,23 @@ extension LocalBackend {
     }
 
     public func payments(trip: TripID) async throws -> [Payment] {
-        try database.read { db in
-            var currencies = CurrencyCache()
-            return try Row.fetchAll(db, sql: """
-                SELECT id, from_member, to_member, amount, currency, payment_date, note FROM payment
-                WHERE trip_id = ? AND deleted_at IS NULL ORDER BY payment_date DESC, created_at DESC, id
-                """, arguments: [trip.rawValue]
-            ).map { row in
-                Payment(
-                    id: PaymentID(row[0] as String), from: MemberID(row[1] as String), to: MemberID(row[2] as String),
-                    amount: Money(minorUnits: row[3], currency: try currencies.currency(row[4])),
-                    date: CivilDate(parsing: row[5]) ?? CivilDate(year: 1970, month: 1, day: 1)!, note: row[6])
-            }
+        try database.read { db in try payments(db, trip: trip) }
+    }
+
+    /// Live payments, newest date first.
+    func payments(_ db: Database, trip: TripID) throws -> [Payment] {
+        var currencies = CurrencyCache()
+        return try Row.fetchAll(db, sql: """
+            SELECT id, from_member, to_member, amount, currency, payment_date, note FROM payment
+            WHERE trip_id = ? AND deleted_at IS NULL ORDER BY payment_date DESC, created_at DESC, id
+            """, arguments: [trip.rawValue]
+        ).map { row in
+            let stored = StoredRow(row, table: "payment")
+            return Payment(
+                id: PaymentID(try stored.text(0, "id")), from: MemberID(try stored.text(1, "from_member")),
+                to: MemberID(try stored.text(2, "to_member")),
+                amount: try stored.money(3, "amount", try stored.currency(4, "currency", cache: &currencies)),
+                date: try stored.date(5, "payment_date"), note: try stored.optionalText(6, "note"))
         }
     }
 }

@@ -16,21 +16,27 @@ extension LocalBackend {
                 SELECT currency, member_id, paid, share, made, received FROM balance_total
                 WHERE trip_id = ? AND (paid <> 0 OR share <> 0 OR made <> 0 OR received <> 0)
                 """, arguments: [trip.rawValue])
+            var currencies = CurrencyCache()
+            var codes: [String: Currency] = [:]
             for row in rows {
-                let member = MemberID(row[1] as String)
+                let stored = StoredRow(row, table: "balance_total", idColumn: 1)
+                let code = try stored.text(0, "currency")
+                codes[code] = try stored.currency(0, "currency", cache: &currencies)
+                let member = MemberID(try stored.text(1, "member_id"))
                 let balance = MemberBalance(
-                    memberID: member, totalPaid: row[2], totalShare: row[3], paymentsMade: row[4], paymentsReceived: row[5])
+                    memberID: member, totalPaid: try stored.integer(2, "paid"), totalShare: try stored.integer(3, "share"),
+                    paymentsMade: try stored.integer(4, "made"), paymentsReceived: try stored.integer(5, "received"))
                 guard Int128(balance.net) == balance.exactNet else { throw MoneyError.overflow }
-                totals[row[0], default: [:]][member] = balance
+                totals[code, default: [:]][member] = balance
             }
-            return try totals.keys.sorted().map { code in
+            return totals.keys.sorted().map { code in
                 let byMember = totals[code] ?? [:]
                 var list = members.map { byMember[$0] ?? MemberBalance(memberID: $0) }
                 // A removed member can only hold zeros, but never drop money if one does not.
                 for (id, balance) in byMember.sorted(by: { $0.key < $1.key }) where !members.contains(id) {
                     list.append(balance)
                 }
-                return CurrencyBalances(currency: try Currency(code: code), balances: list)
+                return CurrencyBalances(currency: codes[code]!, balances: list)
             }
         }
     }
@@ -38,13 +44,16 @@ extension LocalBackend {
     public func categoryTotals(trip: TripID) async throws -> [CategoryTotal] {
         try database.read { db in
             var currencies = CurrencyCache()
+            // MIN(id) names a row to repair when a group's category or currency is unreadable.
             return try Row.fetchAll(db, sql: """
-                SELECT category, currency, SUM(amount), COUNT(*) FROM expense
+                SELECT MIN(id), category, currency, SUM(amount), COUNT(*) FROM expense
                 WHERE trip_id = ? AND deleted_at IS NULL GROUP BY category, currency ORDER BY currency, category
                 """, arguments: [trip.rawValue]
             ).map { row in
-                CategoryTotal(category: Category(name: row[0]) ?? .other, currency: try currencies.currency(row[1]),
-                              total: row[2], count: row[3])
+                let stored = StoredRow(row, table: "expense")
+                return CategoryTotal(category: try stored.category(1, "category"),
+                                     currency: try stored.currency(2, "currency", cache: &currencies),
+                                     total: try stored.integer(3, "amount"), count: row[4])
             }
         }
     }
@@ -58,8 +67,11 @@ extension LocalBackend {
         }
     }
 
-    static func entry(_ row: Row) -> ActivityEntry {
-        ActivityEntry(sequence: row[0], at: .stored(row[1]), action: row[2], summary: row[3],
-                      undoneAt: (row[4] as String?).map(Timestamp.stored))
+    /// An activity entry from a row of `seq, at, action, summary, undone_at`.
+    static func entry(_ row: Row) throws -> ActivityEntry {
+        let stored = StoredRow(row, table: "activity")
+        return ActivityEntry(sequence: try stored.integer(0, "seq"), at: try stored.timestamp(1, "at"),
+                             action: try stored.text(2, "action"), summary: try stored.text(3, "summary"),
+                             undoneAt: try stored.optionalTimestamp(4, "undone_at"))
     }
 }

@@ -13,7 +13,7 @@ extension LocalBackend {
             return try rows.map { row in
                 TripOverview(
                     trip: try Self.trip(row), memberCount: row[4], expenseCount: row[5],
-                    createdAt: .stored(row[3]))
+                    createdAt: try StoredRow(row, table: "trip").timestamp(3, "created_at"))
             }
         }
     }
@@ -125,13 +125,23 @@ extension LocalBackend {
     }
 
     public func rates(trip: TripID) async throws -> [String: ExchangeRate] {
-        try database.read { db in
-            var rates: [String: ExchangeRate] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT currency, rate FROM trip_rate WHERE trip_id = ?", arguments: [trip.rawValue]) {
-                rates[row[0]] = try ExchangeRate(parsing: row[1])
+        try database.read { db in try rates(db, trip: trip) }
+    }
+
+    /// The trip's rates by currency code.
+    func rates(_ db: Database, trip: TripID) throws -> [String: ExchangeRate] {
+        var rates: [String: ExchangeRate] = [:]
+        let rows = try Row.fetchAll(db, sql: "SELECT trip_id, currency, rate FROM trip_rate WHERE trip_id = ?",
+                                    arguments: [trip.rawValue])
+        for row in rows {
+            let stored = StoredRow(row, table: "trip_rate")
+            let code = try stored.text(1, "currency")
+            guard let rate = try? ExchangeRate(parsing: try stored.text(2, "rate")) else {
+                throw stored.unreadable(2, "rate (currency \(code))", expected: "a positive decimal rate")
             }
-            return rates
+            rates[code] = rate
         }
+        return rates
     }
 
     public func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws {
@@ -157,8 +167,12 @@ extension LocalBackend {
         }
     }
 
+    /// A trip from a row whose first columns are `id, name, currency`.
     static func trip(_ row: Row) throws -> Trip {
-        Trip(id: TripID(row[0] as String), name: row[1], currency: try Currency(code: row[2]))
+        let stored = StoredRow(row, table: "trip")
+        var currencies = CurrencyCache()
+        return Trip(id: TripID(try stored.text(0, "id")), name: try stored.text(1, "name"),
+                    currency: try stored.currency(2, "currency", cache: &currencies))
     }
 }
 

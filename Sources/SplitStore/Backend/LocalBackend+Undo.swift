@@ -13,7 +13,7 @@ extension LocalBackend {
                 """, arguments: [trip.rawValue]) else {
                 throw StoreError.nothingToUndo
             }
-            let entry = Self.entry(row)
+            let entry = try Self.entry(row)
             guard let payload = try? JSONParser.parse(row[5] as String), let action = UndoAction(json: payload) else {
                 throw StoreError.cannotUndo("the log entry '\(entry.summary)' is unreadable")
             }

@@ -40,22 +40,3 @@ public final class LocalBackend: SplitBackend, Sendable {
         }
     }
 }
-
-/// Caches `Currency` values by code while decoding many rows.
-struct CurrencyCache {
-    private var known: [String: Currency] = [:]
-
-    mutating func currency(_ code: String) throws -> Currency {
-        if let hit = known[code] { return hit }
-        let currency = try Currency(code: code)
-        known[code] = currency
-        return currency
-    }
-}
-
-extension Timestamp {
-    /// Parses a stored timestamp; stored values are always written by ``Timestamp/iso8601``.
-    static func stored(_ text: String) -> Timestamp {
-        Timestamp(iso8601: text) ?? Timestamp(millisecondsSince1970: 0)
-    }
-}

@@ -16,6 +16,7 @@ struct AccountOptions: ParsableArguments {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
     var files: ConfigFiles { ConfigFiles(environment: environment) }
     var output: Output { Output(json: json) }
+    var dependencies: Dependencies { .system(environment: environment) }
 
     func address(_ settings: CloudSettings) throws -> ServerAddress {
         try CloudConnector.server(flag: server, settings: settings, environment: environment)

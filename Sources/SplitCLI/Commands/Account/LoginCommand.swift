@@ -10,14 +10,14 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log in to a cloud server and save the token for later commands.",
-        discussion: """
+        discussion: HelpText.reflow("""
         The password is asked without echo on a terminal, or read from stdin with --password-stdin.
         The token is saved in $XDG_CONFIG_HOME/split/credentials.json (mode 0600), one per server.
         Examples:
           split login --server http://127.0.0.1:3012 --email ann@example.com
           printf '%s' "$PASSWORD" | split login --server https://split.example.com --email ann@example.com --password-stdin
           split mode cloud
-        """
+        """)
     )
 
     @Option(help: ArgumentHelp("Email or phone number of the account (asked on a terminal when left out).",
@@ -36,14 +36,13 @@ struct LoginCommand: AsyncParsableCommand {
         let password = try SecretReader.password(fromStdin: passwordStdin)
         var deviceID = settings.deviceID
         if deviceID == nil {
-            let fresh = UUID().uuidString.lowercased()
+            let fresh = account.dependencies.ids()
             try account.files.settings.update { $0.deviceID = fresh }
             deviceID = fresh
         }
-        let client = CloudConnector.client(server: server, token: nil, output: account.output)
+        let client = CloudConnector.client(server: server, token: nil, ids: account.dependencies.ids, output: account.output)
         let result = try await client.login(emailOrPhone: login, password: password, deviceID: deviceID)
-        let clock = Clock.system(environment: account.environment)
-        try account.save(result, server: server, now: clock.now())
+        try account.save(result, server: server, now: account.dependencies.clock.now())
         if account.json {
             account.output.emit(AccountOptions.json(result.user, server: server))
             return

@@ -7,7 +7,7 @@ struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Revoke the saved token on the server and delete it from this machine.",
-        discussion: "Example:\n  split logout --server http://127.0.0.1:3012"
+        discussion: HelpText.reflow("Example:\n  split logout --server http://127.0.0.1:3012")
     )
 
     @OptionGroup var account: AccountOptions
@@ -18,7 +18,7 @@ struct LogoutCommand: AsyncParsableCommand {
         guard let saved = try account.files.credentials.credential(for: server) else {
             throw CloudError.notLoggedIn(server: server.url)
         }
-        let client = CloudConnector.client(server: server, token: saved.token, output: account.output)
+        let client = CloudConnector.client(server: server, token: saved.token, ids: account.dependencies.ids, output: account.output)
         var revokeFailure: CloudError?
         do {
             try await client.logout()

@@ -8,12 +8,12 @@ struct ModeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mode",
         abstract: "Show or switch between local mode (SQLite) and cloud mode (a server).",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split mode                 # prints the mode and the server
           split mode cloud           # after split login
           split mode local
-        """
+        """)
     )
 
     enum Choice: String, ExpressibleByArgument, CaseIterable {

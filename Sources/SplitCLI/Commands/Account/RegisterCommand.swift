@@ -7,12 +7,13 @@ struct RegisterCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Create an account on a cloud server and log in.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Give an email or a phone number (or both), and a display name of 2 or more characters.
         The password (8 or more characters) is asked twice without echo, or read with --password-stdin.
         Example:
-          split register --server http://127.0.0.1:3012 --email ann@example.com --name Ann
-        """
+          split register --server http://127.0.0.1:3012 --email ann@example.com \\
+                --name Ann
+        """)
     )
 
     @Option(help: ArgumentHelp("The account's email.", valueName: "email"))
@@ -46,10 +47,10 @@ struct RegisterCommand: AsyncParsableCommand {
                 throw CLIError("the two passwords differ; nothing was created")
             }
         }
-        let client = CloudConnector.client(server: server, token: nil, output: account.output)
+        let client = CloudConnector.client(server: server, token: nil, ids: account.dependencies.ids, output: account.output)
         let result = try await client.register(email: email, phone: phone, password: password,
                                                displayName: name.trimmingSpaces)
-        try account.save(result, server: server, now: Clock.system(environment: account.environment).now())
+        try account.save(result, server: server, now: account.dependencies.clock.now())
         if account.json {
             account.output.emit(AccountOptions.json(result.user, server: server))
         } else {

@@ -8,11 +8,11 @@ struct WhoamiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show the account this machine is logged in with.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split whoami
           split whoami --verify      # ask the server whether the token still works
-        """
+        """)
     )
 
     @Flag(help: "Ask the server (GET /auth/me) instead of only reading the saved credentials.")
@@ -30,7 +30,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         if let saved, override == nil, !verify {
             user = saved.user
         } else {
-            user = try await CloudConnector.client(server: server, token: token, output: account.output).me()
+            user = try await CloudConnector.client(server: server, token: token, ids: account.dependencies.ids, output: account.output).me()
         }
         if account.json {
             account.output.emit(AccountOptions.json(user, server: server))

@@ -5,22 +5,23 @@ struct AddExpenseCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-expense",
         abstract: "Record an expense and how it is split.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Without a split flag the amount is split equally among all members. Remainders go one
         minor unit at a time to the largest fractional shares; ties go to members in name order.
 
         Examples:
           split add-expense "Dinner" 12000 --paid-by Alex
           split add-expense "Taxi" 3000 --paid-by Bea --among Bea,Chen
-          split add-expense "Hotel" 40000 --paid-by Chen --exact Alex=10000,Bea=10000,Chen=20000
-          split add-expense "Museum" 5000 --paid-by Dana --shares Alex=2,Bea=1,Chen=1,Dana=1
-          split add-expense "Lunch" 10.50 --currency USD --paid-by Alex --percent Alex=50,Bea=25,Chen=25 \\
-                --category Meal --date 2025-01-20 --note "ramen"
-          split add-expense --batch expenses.jsonl      # one JSON object per line; all or nothing
+          split add-expense "Hotel" 40000 --paid-by Chen \\
+                --exact Alex=10000,Bea=10000,Chen=20000
+          split add-expense "Museum" 5000 --paid-by Dana --shares Alex=2,Bea=1,Dana=1
+          split add-expense "Lunch" 10.50 --currency USD --paid-by Alex \\
+                --percent Alex=50,Bea=25,Chen=25 --category Meal --note "ramen"
+          split add-expense --batch expenses.jsonl   # JSON lines; all or nothing
 
         A batch line: {"description":"Taxi","amount":3000,"paidBy":"Bea","among":["Bea","Chen"]}
         (fields: description amount currency paidBy among exact percent shares category date note)
-        """
+        """)
     )
 
     @Argument(help: "What it was, e.g. \"Dinner\".")

@@ -6,19 +6,19 @@ struct ExpenseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expense",
         abstract: "Show, edit or delete one expense by id (a unique prefix of 6+ characters works).",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split expense show 3f2a1b
           split expense edit 3f2a1b --amount 13000 --note "with tip"
           split expense delete 3f2a1b
-        """,
+        """),
         subcommands: [ExpenseShowCommand.self, ExpenseEditCommand.self, ExpenseDeleteCommand.self]
     )
 }
 
 struct ExpenseShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Show an expense and its splits.", discussion: "Example:\n  split expense show 3f2a1b")
+        commandName: "show", abstract: "Show an expense and its splits.", discussion: HelpText.reflow("Example:\n  split expense show 3f2a1b"))
 
     @Argument(help: "Expense id or unique prefix (6+ characters).")
     var id: String
@@ -40,13 +40,13 @@ struct ExpenseEditCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change an expense; flags you leave out keep their values.",
-        discussion: """
+        discussion: HelpText.reflow("""
         If the amount changes and the old split was equal, it is re-split equally among the same
         members; otherwise give the new split.
         Examples:
           split expense edit 3f2a1b --amount 13000
           split expense edit 3f2a1b --paid-by Bea --among Alex,Bea --category Meal
-        """
+        """)
     )
 
     @Argument(help: "Expense id or unique prefix (6+ characters).")
@@ -87,7 +87,7 @@ struct ExpenseEditCommand: ContextCommand {
 struct ExpenseDeleteCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete", abstract: "Delete an expense (split undo brings it back).",
-        discussion: "Example:\n  split expense delete 3f2a1b")
+        discussion: HelpText.reflow("Example:\n  split expense delete 3f2a1b"))
 
     @Argument(help: "Expense id or unique prefix (6+ characters).")
     var id: String

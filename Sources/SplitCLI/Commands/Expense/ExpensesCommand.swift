@@ -5,12 +5,13 @@ struct ExpensesCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "expenses",
         abstract: "List expenses, newest first.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split expenses
-          split expenses --member Bea --category Meal --since 2025-01-01 --until 2025-01-31
+          split expenses --member Bea --category Meal
+          split expenses --since 2025-01-01 --until 2025-01-31
           split expenses --currency USD --json
-        """
+        """)
     )
 
     @Option(help: ArgumentHelp("Only expenses this member paid for or shares in.", valueName: "name"))

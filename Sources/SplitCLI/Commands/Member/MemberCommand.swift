@@ -6,11 +6,11 @@ struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member",
         abstract: "Add, list, rename and remove the trip's members.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split member add Alex Bea Chen Dana
           split member rename Dana Dani
-        """,
+        """),
         subcommands: [MemberAddCommand.self, MemberListCommand.self, MemberRenameCommand.self, MemberRemoveCommand.self]
     )
 }
@@ -19,7 +19,7 @@ struct MemberAddCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add one or more members to the trip.",
-        discussion: "Example:\n  split member add Alex Bea Chen Dana"
+        discussion: HelpText.reflow("Example:\n  split member add Alex Bea Chen Dana")
     )
 
     @Argument(help: "Member names (unique within the trip, case-insensitive; no ',' or '=').")
@@ -47,7 +47,7 @@ struct MemberListCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the trip's members.",
-        discussion: "Example:\n  split member list --json"
+        discussion: HelpText.reflow("Example:\n  split member list --json")
     )
 
     @OptionGroup var global: GlobalOptions
@@ -72,7 +72,7 @@ struct MemberRenameCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Rename a member.",
-        discussion: "Example:\n  split member rename Dana Dani"
+        discussion: HelpText.reflow("Example:\n  split member rename Dana Dani")
     )
 
     @Argument(help: "The member's current name or id.")
@@ -100,7 +100,7 @@ struct MemberRemoveCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove a member who has no expenses or payments.",
-        discussion: "Example:\n  split member remove Dana"
+        discussion: HelpText.reflow("Example:\n  split member remove Dana")
     )
 
     @Argument(help: "The member's name or id.")

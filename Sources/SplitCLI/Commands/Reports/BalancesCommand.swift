@@ -5,11 +5,11 @@ struct BalancesCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "balances",
         abstract: "Show each member's balance per currency: paid, share, payments, net.",
-        discussion: """
+        discussion: HelpText.reflow("""
         net = paid − share + payments made − payments received. Positive: owed money; negative: owes.
         Example:
           split balances
-        """
+        """)
     )
 
     @OptionGroup var global: GlobalOptions

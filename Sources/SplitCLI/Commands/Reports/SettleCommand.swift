@@ -5,7 +5,7 @@ struct SettleCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "settle",
         abstract: "Show the settle-up plan with the fewest transfers, per currency.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Up to 20 members with a non-zero balance the plan is provably minimal; above that a
         documented greedy is used. Either way it moves the least money possible.
         With --in, all currencies are converted with the trip's rates (split trip rate) using
@@ -13,7 +13,7 @@ struct SettleCommand: ContextCommand {
         Examples:
           split settle
           split settle --in JPY
-        """
+        """)
     )
 
     @Option(name: .customLong("in"), help: ArgumentHelp("Convert everything into this currency first.", valueName: "code"))

@@ -5,7 +5,7 @@ struct SummaryCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "Totals per currency: by member (paid and share) and by category.",
-        discussion: "Example:\n  split summary"
+        discussion: HelpText.reflow("Example:\n  split summary")
     )
 
     @OptionGroup var global: GlobalOptions

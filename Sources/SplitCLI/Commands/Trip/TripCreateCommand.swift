@@ -5,10 +5,10 @@ struct TripCreateCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a trip and make it the current one.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Example:
           split trip create "Tokyo Trip" --currency JPY
-        """
+        """)
     )
 
     @Argument(help: "The trip's name (unique, case-insensitive).")

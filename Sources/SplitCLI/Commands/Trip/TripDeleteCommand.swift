@@ -5,7 +5,7 @@ struct TripDeleteCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a trip and everything in it (needs --yes; cannot be undone).",
-        discussion: "Example:\n  split trip delete \"Tokyo Trip\" --yes"
+        discussion: HelpText.reflow("Example:\n  split trip delete \"Tokyo Trip\" --yes")
     )
 
     @Argument(help: "The trip's name or id.")

@@ -5,7 +5,7 @@ struct TripListCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List trips; the current one is marked with *.",
-        discussion: "Example:\n  split trip list"
+        discussion: HelpText.reflow("Example:\n  split trip list")
     )
 
     @OptionGroup var global: GlobalOptions

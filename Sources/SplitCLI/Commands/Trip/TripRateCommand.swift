@@ -5,12 +5,12 @@ struct TripRateCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate",
         abstract: "Set or list exchange rates into the trip's currency, used by settle --in.",
-        discussion: """
+        discussion: HelpText.reflow("""
         A rate says what one unit of CURRENCY is worth in the trip's currency.
         Examples:
           split trip rate USD 150.25     # 1 USD = 150.25 JPY in a JPY trip
           split trip rate                # list the rates
-        """
+        """)
     )
 
     @Argument(help: ArgumentHelp("The foreign currency (ISO 4217).", valueName: "currency"))

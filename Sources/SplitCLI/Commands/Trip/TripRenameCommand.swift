@@ -5,7 +5,7 @@ struct TripRenameCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "rename",
         abstract: "Rename a trip.",
-        discussion: "Example:\n  split trip rename \"Tokyo Trip\" \"Japan 2025\""
+        discussion: HelpText.reflow("Example:\n  split trip rename \"Tokyo Trip\" \"Japan 2025\"")
     )
 
     @Argument(help: "The trip's current name or id.")

@@ -5,7 +5,7 @@ struct TripShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the current trip (or --trip): currency, members, rates, counts.",
-        discussion: "Example:\n  split trip show"
+        discussion: HelpText.reflow("Example:\n  split trip show")
     )
 
     @OptionGroup var global: GlobalOptions

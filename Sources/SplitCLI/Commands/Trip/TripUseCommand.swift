@@ -4,7 +4,7 @@ struct TripUseCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract: "Make a trip the current one.",
-        discussion: "Example:\n  split trip use \"Tokyo Trip\""
+        discussion: HelpText.reflow("Example:\n  split trip use \"Tokyo Trip\"")
     )
 
     @Argument(help: "Trip name or id (a unique id prefix of 6+ characters works).")

@@ -6,7 +6,7 @@ struct ExportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a trip (or all trips) as JSON, CSV or a ledger journal.",
-        discussion: """
+        discussion: HelpText.reflow("""
         json: everything, lossless (members, rates, expenses with splits and paid marks, payments).
         csv: one row per expense with a share column per member, for spreadsheets.
         ledger: a journal for hledger or ledger; `hledger -f FILE balance` shows each member's net,
@@ -15,7 +15,7 @@ struct ExportCommand: ContextCommand {
           split export --format json -o tokyo.json
           split export --all --format csv -o trips.csv
           split export --format ledger | hledger -f - balance
-        """
+        """)
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -36,8 +36,8 @@ struct ExportCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
         let trips = all ? try await context.backend.trips().map(\.trip) : [try await context.trip()]
-        var snapshots: [TripSnapshot] = []
-        for trip in trips { snapshots.append(try await TripSnapshot.load(trip, from: context.backend)) }
+        var snapshots: [ExportTrip] = []
+        for trip in trips { snapshots.append(ExportTrip(try await context.backend.snapshot(trip: trip))) }
         let file = try ExportFile(path: output, output: context.output)
         do {
             switch format {

@@ -5,11 +5,11 @@ struct MarkPaidCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-paid",
         abstract: "Mark a member's share of an expense as paid back to its payer (or --unpaid).",
-        discussion: """
+        discussion: HelpText.reflow("""
         Examples:
           split mark-paid 3f2a1b --member Bea
           split mark-paid 3f2a1b --member Bea --unpaid
-        """
+        """)
     )
 
     @Argument(help: "Expense id or unique prefix (6+ characters).")

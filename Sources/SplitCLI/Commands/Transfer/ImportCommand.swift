@@ -7,7 +7,7 @@ struct ImportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Bring in trips from the iOS app, Splitwise, or a split JSON export.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Formats (detected from the content; force one with --format):
           ios-db      the iOS app's database (budget_splitter_local.db): a trip per
                       event, and one named after the file for the other expenses
@@ -21,7 +21,7 @@ struct ImportCommand: ContextCommand {
           split import budget_splitter_local.db --dry-run
           split import splitwise-export.csv --into "Tokyo 2025"
           split import backup.json --keep-ids
-        """
+        """)
     )
 
     @Argument(help: ArgumentHelp("The file to import.", valueName: "file"))

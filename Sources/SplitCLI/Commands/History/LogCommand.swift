@@ -5,7 +5,7 @@ struct LogCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Show the trip's activity history, newest first.",
-        discussion: "Example:\n  split log --limit 20"
+        discussion: HelpText.reflow("Example:\n  split log --limit 20")
     )
 
     @Option(help: "How many entries to show.")
@@ -35,30 +35,6 @@ struct LogCommand: ContextCommand {
         for entry in entries {
             let undone = entry.undoneAt == nil ? "" : "  (undone)"
             context.output.line("\(context.clock.localText(entry.at))  \(entry.summary)\(undone)")
-        }
-    }
-}
-
-struct UndoCommand: ContextCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "undo",
-        abstract: "Revert the newest change: an expense add, edit or delete, a payment, a paid mark, or a member change.",
-        discussion: "Example:\n  split undo"
-    )
-
-    @OptionGroup var global: GlobalOptions
-
-    func run(_ context: CommandContext) async throws {
-        let trip = try await context.trip()
-        let entry = try await context.backend.undo(trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object([
-                "undone": .object([
-                    "seq": .int(entry.sequence), "action": .string(entry.action), "summary": .string(entry.summary),
-                ]),
-            ]))
-        } else {
-            context.output.line("Undid: \(entry.summary)")
         }
     }
 }

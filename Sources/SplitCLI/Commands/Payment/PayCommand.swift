@@ -5,10 +5,10 @@ struct PayCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "pay",
         abstract: "Record a reimbursement one member made to another.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Example:
           split pay Bea Alex 3000 --note "cash at the station"    # Bea paid Alex 3000
-        """
+        """)
     )
 
     @Argument(help: "Who paid.")
@@ -38,6 +38,7 @@ struct PayCommand: ContextCommand {
         guard payer.id != payee.id else { throw CLIError.data("\(payer.name) cannot pay themselves; name two different members") }
         let money = try Money(parsing: amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
         let trimmedNote = note?.trimmingSpaces
+        if let trimmedNote { try TextRules.check(trimmedNote, field: "note", allowing: TextRules.noteAllows) }
         let draft = Payment(
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
             date: try ExpenseBuilder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)

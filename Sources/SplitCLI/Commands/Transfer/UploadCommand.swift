@@ -12,7 +12,7 @@ struct UploadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Upload a local trip to the cloud server you are logged in to.",
-        discussion: """
+        discussion: HelpText.reflow("""
         Uses the server's one-shot from-local upload when it has one (split-server),
         else one request per member, expense, payment and paid flag (the Node
         server). A stopped upload (dropped connection, killed process) resumes when
@@ -26,7 +26,7 @@ struct UploadCommand: AsyncParsableCommand {
           split login --server http://127.0.0.1:3012 --email ann@example.com
           split upload --dry-run
           split upload --trip "Tokyo Trip" --name "Tokyo 2025"
-        """
+        """)
     )
 
     @Option(help: ArgumentHelp("Name of the cloud trip when it is created (default: the local trip's name).", valueName: "name"))
@@ -48,12 +48,13 @@ struct UploadCommand: AsyncParsableCommand {
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, environment: environment)))
         let trip = try await localTrip(local)
         let bar = ProgressBar.forTerminal(json: global.json)
-        let client = CloudConnector.client(server: session.server, token: session.token, output: output,
-                                           notice: { bar.note("split: \($0)") })
+        let dependencies = Dependencies.system(environment: environment)
+        let client = CloudConnector.client(server: session.server, token: session.token, ids: dependencies.ids,
+                                           output: output, notice: { bar.note("split: \($0)") })
         let account = try Self.account(of: session, files: files)
         let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
         let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,
-                                now: Clock.system(environment: environment).now, progress: bar.update)
+                                now: dependencies.clock.now, progress: bar.update)
         let report: UploadReport
         do {
             report = try await uploader.upload(snapshot, options: UploadOptions(name: name, dryRun: dryRun, stepByStep: stepByStep))

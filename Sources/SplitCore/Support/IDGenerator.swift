@@ -1,26 +1,20 @@
-/// Where new ids come from: a dependency passed in, so code that makes ids never calls
-/// `UUID()` inline and tests can make them predictable.
-///
-/// ```swift
-/// let ids = IDSource.random
-/// ids.next()   // "3f0c2a9e-51d4-4b8e-9a77-0c1d2e3f4a5b"
-/// ```
-public struct IDSource: Sendable {
+/// Where new ids come from: lowercase UUID text. Passed in as a dependency, so nothing calls
+/// `UUID()` inline and tests can make ids predictable.
+public struct IDGenerator: Sendable {
     private let make: @Sendable () -> String
 
-    /// A source that returns whatever `make` returns, e.g. a counter in tests.
     public init(_ make: @escaping @Sendable () -> String) {
         self.make = make
     }
 
     /// A new id.
-    public func next() -> String { make() }
+    public func callAsFunction() -> String { make() }
 
-    /// Random (version 4) UUIDs in lowercase, drawn from the system generator directly:
-    /// Foundation's `UUID()` on Linux opens /dev/urandom on every call, which a 100,000-row
-    /// import felt. (Time-ordered ids would insert faster, but tables and commands name things
-    /// by the first 8 characters, which must differ between ids made together.)
-    public static let random = IDSource {
+    /// Random (version 4) UUIDs drawn from the system generator directly: Foundation's `UUID()`
+    /// on Linux opens /dev/urandom on every call, which a 100,000-row import felt. (Time-ordered
+    /// ids would insert faster, but tables and commands name things by their first 8
+    /// characters, which must differ between ids made together.)
+    public static let random = IDGenerator {
         var generator = SystemRandomNumberGenerator()
         var bytes = (generator.next() as UInt64, generator.next() as UInt64)
         return withUnsafeMutableBytes(of: &bytes) { raw in

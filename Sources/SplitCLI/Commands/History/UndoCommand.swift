@@ -1,0 +1,27 @@
+import ArgumentParser
+import SplitCore
+
+/// `split undo`: reverts the newest change of the trip; the inverse is in the activity log.
+struct UndoCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Revert the newest change: an expense add, edit or delete, a payment, a paid mark, or a member change.",
+        discussion: HelpText.reflow("Example:\n  split undo")
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let trip = try await context.trip()
+        let entry = try await context.backend.undo(trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(.object([
+                "undone": .object([
+                    "seq": .int(entry.sequence), "action": .string(entry.action), "summary": .string(entry.summary),
+                ]),
+            ]))
+        } else {
+            context.output.line("Undid: \(entry.summary)")
+        }
+    }
+}
