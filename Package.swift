@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
     ],
     targets: [
         // Domain: money, splits, balances, settlement. Pure: no I/O, no clock, no UUID().
@@ -49,15 +50,19 @@ let package = Package(
             name: "SplitImport",
             dependencies: ["SplitCore", "SplitJSON", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        // Cloud client: HTTP transport (AsyncHTTPClient), wire <-> domain mapping, capability
-        // detection, credentials and the cloud backend. No Hummingbird, no server code.
+        // Cloud client: the generated client (SplitAPIClient) over AsyncHTTPClient, wrapped so callers
+        // get SplitCore values; retries, rate limits, keys and token as client middlewares; the
+        // mapping between generated types and domain values; credentials and the cloud backend.
+        // No Hummingbird, no server stubs.
         .target(
             name: "SplitCloud",
             dependencies: [
-                "SplitCore", "SplitJSON",
+                "SplitCore", "SplitAPI", "SplitAPIClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
@@ -75,18 +80,31 @@ let package = Package(
         ),
         // The `split` executable: @main only.
         .executableTarget(name: "split", dependencies: ["SplitCLI"]),
-        // The cloud API contract: openapi.yaml generates the wire types, the client and the server
-        // stubs. Depends on the OpenAPI runtime only, so the CLI can link it without Hummingbird.
+        // The cloud API contract's types: openapi.yaml generates Components, Operations and
+        // APIProtocol; WireAmount (hand-written) converts its JSON-number amounts exactly. Shared by
+        // the client and the server targets below, each generated from a link to the same file.
         .target(
             name: "SplitAPI",
-            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            dependencies: ["SplitCore", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The generated `Client` of the contract (an APIProtocol over a ClientTransport).
+        .target(
+            name: "SplitAPIClient",
+            dependencies: ["SplitAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The generated server stubs (`registerHandlers`); linked by split-server only.
+        .target(
+            name: "SplitAPIServer",
+            dependencies: ["SplitAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // The cloud server: Hummingbird handlers, PostgreSQL repositories, auth, migrations.
         .target(
             name: "SplitServer",
             dependencies: [
-                "SplitCore", "SplitJSON", "SplitAPI",
+                "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -144,8 +162,10 @@ let package = Package(
         .testTarget(
             name: "SplitCloudTests",
             dependencies: [
-                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "SplitJSON",
-                "split",
+                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
+                "SplitAPI", "SplitAPIClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

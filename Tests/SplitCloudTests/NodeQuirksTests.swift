@@ -31,8 +31,7 @@ struct NodeQuirksTests {
             #expect((since?["expenses"] as? [Any])?.count == 1)
             // What the server really sent.
             let trip = try #require(try await client.groups().first)
-            let raw = try await client.send(CloudRequest(.get, "/api/groups/\(trip.id.rawValue)/expenses"))
-            let wire = String(decoding: raw.body, as: UTF8.self)
+            let wire = try await RawHTTP.get(server, "/api/groups/\(trip.id.rawValue)/expenses", token: client.token)
             let expected = ["utc": "2024-12-31T00:00:00.000Z", "utc+8": "2024-12-30T16:00:00.000Z",
                             "utc-5": "2024-12-31T05:00:00.000Z", "date": "\"2024-12-31\""][style]!
             #expect(wire.contains(expected), "\(wire)")

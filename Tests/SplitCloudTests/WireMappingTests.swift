@@ -1,9 +1,10 @@
+import Foundation
+import SplitAPI
 @testable import SplitCloud
 import SplitCore
 import Testing
-import SplitJSON
 
-/// Wire ↔ domain mapping without a server: dates, amounts, addresses, backoff.
+/// Generated types ↔ domain values without a server: dates, amounts, addresses, backoff.
 @Suite("cloud wire mapping")
 struct WireMappingTests {
     @Test("expenseDate: plain dates and timestamps go to the nearest UTC midnight", arguments: [
@@ -17,42 +18,82 @@ struct WireMappingTests {
         ("2024-02-28T16:00:00.000Z", "2024-02-29"),   // leap day
     ])
     func dates(_ wire: String, _ expected: String) {
-        #expect(WireDate.date(wire)?.description == expected)
+        #expect(NodeForms.date(wire)?.description == expected)
     }
 
     @Test("expenseDate: anything else is refused", arguments: ["2025-13-01", "20250120", "yesterday", "2025-01-20T25:00:00Z", ""])
     func badDates(_ wire: String) {
-        #expect(WireDate.date(wire) == nil)
-    }
-
-    @Test("amounts are read exactly from the number's text, never through Double")
-    func amounts() throws {
-        let usd = try Currency(code: "USD"), jpy = try Currency(code: "JPY")
-        #expect(try WireMoney.minorUnits(.number("10.01"), currency: usd, field: "a") == 1001)
-        #expect(try WireMoney.minorUnits(.number("0.07"), currency: usd, field: "a") == 7)
-        #expect(try WireMoney.minorUnits(.number("9999999999.99"), currency: usd, field: "a") == 999_999_999_999)
-        #expect(try WireMoney.minorUnits(.number("3000"), currency: jpy, field: "a") == 3000)
-        #expect(try WireMoney.minorUnits(.string("3000.00"), currency: jpy, field: "a") == 3000)
-        #expect(throws: WireError.self) { try WireMoney.minorUnits(.number("10.005"), currency: usd, field: "a") }
-        #expect(throws: WireError.self) { try WireMoney.minorUnits(.number("0.5"), currency: jpy, field: "a") }
-        #expect(throws: WireError.self) { try WireMoney.minorUnits(.bool(true), currency: jpy, field: "a") }
-        #expect(WireMoney.json(1001, usd) == .number("10.01"))
-        #expect(WireMoney.json(3000, jpy) == .number("3000"))
-        #expect(WireMoney.fitsServer(999_999_999_999, usd) && !WireMoney.fitsServer(1_000_000_000_000, usd))
+        #expect(NodeForms.date(wire) == nil)
     }
 
     @Test("an expense from the wire keeps exact amounts, split ids and paid flags")
     func expenseDecoding() throws {
-        let json = try JSONParser.parse("""
+        let wire = try JSONDecoder().decode(Components.Schemas.Expense.self, from: Data("""
             {"id":"E1","groupId":"g","description":"Lunch","amount":10.01,"currency":"USD","category":"Meal",
              "paidByMemberId":"A","expenseDate":"2025-01-19T16:00:00.000Z","createdAt":"2025-01-20T09:00:00.000Z",
              "splits":[{"id":"S1","memberId":"A","amount":5.01,"isPaid":false},{"id":"S2","memberId":"B","amount":5,"isPaid":true}]}
-            """)
-        let decoded = try WireDecoding.expense(json)
+            """.utf8))
+        let decoded = try ExpenseMapping.domain(wire)
         #expect(decoded.expense.amount.minorUnits == 1001 && decoded.expense.date.description == "2025-01-20")
         #expect(decoded.expense.splits.map(\.amount) == [501, 500] && decoded.expense.splits.map(\.isPaid) == [false, true])
         #expect(decoded.splitIDs[MemberID("b")] == "s2" && decoded.expense.id == ExpenseID("e1"))
         #expect(decoded.expense.category == .meal)
+    }
+
+    @Test("an inexact amount in an answer is refused, naming the field")
+    func inexactAnswer() throws {
+        var wire = try JSONDecoder().decode(Components.Schemas.Expense.self, from: Data("""
+            {"id":"E1","groupId":"g","description":"Lunch","amount":10.005,"currency":"USD","category":"Meal",
+             "paidByMemberId":"A","expenseDate":"2025-01-20","createdAt":"2025-01-20T09:00:00.000Z","splits":[]}
+            """.utf8))
+        #expect(throws: MappingError("expense.amount 10.005 has too many decimals for USD, which allows at most 2 decimals")) {
+            try ExpenseMapping.domain(wire)
+        }
+        wire.amount = 10
+        wire.expenseDate = "20 January"
+        #expect(throws: MappingError.self) { try ExpenseMapping.domain(wire) }
+    }
+
+    @Test("requests carry exact numbers and plain dates; isPaid only when asked")
+    func expenseEncoding() throws {
+        let usd = try Currency(code: "USD")
+        let expense = Expense(id: ExpenseID("x"), description: "Taxi", amount: Money(minorUnits: 999_999_999_999, currency: usd),
+                              paidBy: MemberID("a"), date: CivilDate(year: 2025, month: 1, day: 20)!,
+                              splits: [ExpenseSplit(memberID: MemberID("a"), amount: 999_999_999_970, isPaid: true),
+                                       ExpenseSplit(memberID: MemberID("b"), amount: 29)])
+        let created = ExpenseMapping.create(expense, group: TripID("g"), includePaid: false)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let text = String(decoding: try encoder.encode(created), as: UTF8.self)
+        #expect(text.contains(#""amount":9999999999.99,"#), "\(text)")
+        #expect(text.contains(#""amount":0.29,"#) && text.contains(#""amount":9999999999.7,"#), "\(text)")
+        #expect(text.contains(#""expenseDate":"2025-01-20""#) && !text.contains("isPaid"), "\(text)")
+        #expect(ExpenseMapping.update(expense).splits.map(\.isPaid) == [true, false])
+    }
+
+    @Test("error bodies: the contract's JSON, an HTML page or plain text all give a message")
+    func errorBodies() {
+        #expect(NodeForms.errorText(Array(#"{"error":"Invalid token"}"#.utf8)) == "Invalid token")
+        let page = "<!DOCTYPE html>\n<html lang=\"en\">\n<body>\n<pre>Cannot POST /api/groups/from-local</pre>"
+        #expect(NodeForms.errorText(Array(page.utf8)) == page)
+        #expect(NodeForms.errorText(Array("Bad Gateway".utf8)) == "Bad Gateway")
+        #expect(NodeForms.errorText(Array(String(repeating: "x", count: 500).utf8)).count == 200)
+        #expect(NodeForms.errorText([]) == "no details")
+    }
+
+    @Test("refusals: 401, and 403 about the token, mean log in again; 404 is the caller's message")
+    func refusals() {
+        func error(_ status: Int, _ text: String, authenticated: Bool = true) -> CloudError {
+            NodeForms.error(status: status, text: text, authenticated: authenticated, server: "http://s", notFound: { "gone" })
+        }
+        #expect(error(401, "Unauthorized") == .tokenRefused(server: "http://s"))
+        #expect(error(403, "Invalid token") == .tokenRefused(server: "http://s"))
+        #expect(error(403, "You may not use this group") == .refused(status: 403, detail: "You may not use this group"))
+        #expect(error(401, "Invalid credentials", authenticated: false) == .refused(status: 401, detail: "Invalid credentials"))
+        #expect(error(404, "<html>") == .notFound("gone"))
+        #expect(error(409, "exists") == .refused(status: 409, detail: "exists"))
+        #expect(NodeForms.undocumented(202, operation: "POST /api/expenses", server: "http://s")
+                == .badResponse(server: "http://s", detail: "POST /api/expenses answered HTTP 202, which the API does not define"))
     }
 
     @Test("server addresses have one canonical spelling")
@@ -73,9 +114,12 @@ struct WireMappingTests {
 
     @Test("the Node server is recognised by a /health without features")
     func capabilities() throws {
-        let node = ServerCapabilities(health: try JSONParser.parse(#"{"status":"ok","mode":"vps","port":"3012","timestamp":"x"}"#))
+        let decoder = JSONDecoder()
+        let node = ServerCapabilities(health: try decoder.decode(Components.Schemas.Health.self, from: Data(
+            #"{"status":"ok","mode":"vps","port":"3012","timestamp":"x"}"#.utf8)))
         #expect(node == .node && node.currencies == ["JPY", "MYR", "SGD", "USD"])
-        let ours = ServerCapabilities(health: try JSONParser.parse(#"{"status":"ok","features":["payments","idempotency","future"]}"#))
+        let ours = ServerCapabilities(health: try decoder.decode(Components.Schemas.Health.self, from: Data(
+            #"{"status":"ok","mode":"vps","port":"3012","timestamp":"x","features":["payments","idempotency","future"]}"#.utf8)))
         #expect(ours.isSplitServer && ours.has(.payments) && ours.has(.idempotency) && !ours.has(.expenseEdit))
         #expect(ours.currencies.count == 20)
     }

@@ -3,21 +3,22 @@ import SplitCloud
 import SplitCore
 
 /// Builds cloud clients the way every command should: with the standard retry policy, the
-/// real clock, and waits (rate limits) reported on stderr so a long wait is never silent.
+/// real clock, idempotency keys from the run's ids, and waits (rate limits) reported on stderr so a long
+/// wait is never silent.
 enum CloudConnector {
     /// `notice` receives the waits; default: a line on stderr.
-    static func client(server: ServerAddress, token: String?, output: Output,
+    static func client(server: ServerAddress, token: String?, ids: IDGenerator, output: Output,
                        notice: (@Sendable (String) -> Void)? = nil) -> CloudClient {
         let transport = CloudTransport(server: server, notice: notice ?? { output.note("split: \($0)") })
-        return CloudClient(transport: transport, token: token)
+        return CloudClient(transport: transport, token: token, ids: ids)
     }
 
     /// The backend for an ordinary command in cloud mode: the saved server and token, no
     /// `/auth` request.
-    static func backend(files: ConfigFiles, settings: CloudSettings, environment: [String: String], output: Output)
-        throws -> CloudBackend {
+    static func backend(files: ConfigFiles, settings: CloudSettings, environment: [String: String], ids: IDGenerator,
+                        output: Output) throws -> CloudBackend {
         let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
-        return CloudBackend(client: client(server: session.server, token: session.token, output: output),
+        return CloudBackend(client: client(server: session.server, token: session.token, ids: ids, output: output),
                             settings: files.settings)
     }
 

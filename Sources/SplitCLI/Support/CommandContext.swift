@@ -19,15 +19,17 @@ struct CommandContext: Sendable {
         let output = Output(json: options.json)
         let files = ConfigFiles(environment: environment)
         let settings = try files.settings.load()
+        let dependencies = Dependencies.system(environment: environment)
         let backend: any SplitBackend
         switch settings.mode {
         case .cloud:
-            backend = try CloudConnector.backend(files: files, settings: settings, environment: environment, output: output)
+            backend = try CloudConnector.backend(files: files, settings: settings, environment: environment,
+                                                 ids: dependencies.ids, output: output)
         case .local:
             let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
             backend = LocalBackend(database: try SplitDatabase(path: path))
         }
-        return CommandContext(backend: backend, dependencies: .system(environment: environment), output: output,
+        return CommandContext(backend: backend, dependencies: dependencies, output: output,
                               tripReference: options.trip)
     }
 

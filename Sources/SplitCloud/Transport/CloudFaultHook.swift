@@ -1,4 +1,5 @@
-/// A test hook that makes the transport fail the way a network does, at a chosen request.
+/// A test hook that makes a request fail the way a network does, at a chosen request
+/// (consulted by ``FaultMiddleware``).
 ///
 /// Uploads must survive a connection that breaks before a request is sent, and an answer lost
 /// after the server acted (the case that makes a retried POST create a duplicate on the Node

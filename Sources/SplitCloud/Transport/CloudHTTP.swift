@@ -3,7 +3,7 @@ import AsyncHTTPClient
 /// The process's one HTTP client.
 ///
 /// A static, like AsyncHTTPClient's own `HTTPClient.shared`, so it never needs shutting down;
-/// unlike that one it does not retry failed connections by itself (``CloudTransport`` decides
+/// unlike that one it does not retry failed connections by itself (``RetryMiddleware`` decides
 /// about retries, with a clock tests control) and never follows redirects (a redirect would
 /// drop the token or repeat a POST).
 enum CloudHTTP {

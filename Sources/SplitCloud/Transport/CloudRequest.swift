@@ -1,35 +1,26 @@
-import SplitCore
-import SplitJSON
+import HTTPTypes
 
-/// One call to the cloud API, before it is sent: method, path, JSON body and whether it may be
-/// repeated after a failure.
+/// A request as it goes out, described for fault hooks and messages: method and path
+/// (`POST /api/expenses`).
 ///
-/// Built by ``CloudClient``; the transport adds the token and the `Idempotency-Key` header.
-public struct CloudRequest: Sendable, CustomStringConvertible {
+/// Built by the middlewares from the generated client's `HTTPRequest`; carries no body (the
+/// generated client encodes bodies).
+public struct CloudRequest: Sendable, Hashable, CustomStringConvertible {
     public enum Method: String, Sendable {
-        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+        case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", other = "OTHER"
     }
 
     public let method: Method
-    /// The path with any query, e.g. `/api/groups/<id>/expenses`.
+    /// The path with any query, e.g. `/api/groups/<id>/expenses`, without the server's prefix.
     public let path: String
-    public let body: JSONValue?
-    /// Whether the stored token is sent.
-    public let authenticated: Bool
-    /// Sent as `Idempotency-Key`; a retry reuses it, so split-server replays the first answer.
-    public let idempotencyKey: String?
-    /// Whether sending it twice is harmless, so timeouts and 5xx may be retried: GET, PUT and
-    /// DELETE always are; a POST or PATCH only when it carries a key the server honours.
-    public let repeatable: Bool
 
-    public init(_ method: Method, _ path: String, body: JSONValue? = nil, authenticated: Bool = true,
-                idempotencyKey: String? = nil, repeatable: Bool? = nil) {
+    public init(_ method: Method, _ path: String) {
         self.method = method
         self.path = path
-        self.body = body
-        self.authenticated = authenticated
-        self.idempotencyKey = idempotencyKey
-        self.repeatable = repeatable ?? [.get, .put, .delete].contains(method)
+    }
+
+    init(_ request: HTTPRequest) {
+        self.init(Method(rawValue: request.method.rawValue) ?? .other, request.path ?? "")
     }
 
     public var description: String { "\(method.rawValue) \(path)" }

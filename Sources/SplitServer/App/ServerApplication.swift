@@ -4,6 +4,7 @@ import OpenAPIHummingbird
 import OpenAPIRuntime
 import PostgresNIO
 import ServiceLifecycle
+import SplitAPIServer
 import SplitJSON
 
 /// Builds the split-server application: a PostgreSQL client run as a service, migrations

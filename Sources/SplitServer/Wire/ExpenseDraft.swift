@@ -1,4 +1,5 @@
 import Foundation
+import SplitAPI
 import SplitCore
 
 /// A validated expense as a request describes it, before it is stored.

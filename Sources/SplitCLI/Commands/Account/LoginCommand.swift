@@ -40,7 +40,7 @@ struct LoginCommand: AsyncParsableCommand {
             try account.files.settings.update { $0.deviceID = fresh }
             deviceID = fresh
         }
-        let client = CloudConnector.client(server: server, token: nil, output: account.output)
+        let client = CloudConnector.client(server: server, token: nil, ids: account.dependencies.ids, output: account.output)
         let result = try await client.login(emailOrPhone: login, password: password, deviceID: deviceID)
         try account.save(result, server: server, now: account.dependencies.clock.now())
         if account.json {

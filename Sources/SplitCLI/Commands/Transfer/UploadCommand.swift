@@ -48,12 +48,13 @@ struct UploadCommand: AsyncParsableCommand {
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, environment: environment)))
         let trip = try await localTrip(local)
         let bar = ProgressBar.forTerminal(json: global.json)
-        let client = CloudConnector.client(server: session.server, token: session.token, output: output,
-                                           notice: { bar.note("split: \($0)") })
+        let dependencies = Dependencies.system(environment: environment)
+        let client = CloudConnector.client(server: session.server, token: session.token, ids: dependencies.ids,
+                                           output: output, notice: { bar.note("split: \($0)") })
         let account = try Self.account(of: session, files: files)
         let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
         let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,
-                                now: Dependencies.system(environment: environment).clock.now, progress: bar.update)
+                                now: dependencies.clock.now, progress: bar.update)
         let report: UploadReport
         do {
             report = try await uploader.upload(snapshot, options: UploadOptions(name: name, dryRun: dryRun, stepByStep: stepByStep))

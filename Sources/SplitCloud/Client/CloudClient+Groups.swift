@@ -1,0 +1,87 @@
+import SplitAPI
+import SplitCore
+
+/// Groups (trips) and their members.
+extension CloudClient {
+    public func groups() async throws(CloudError) -> [CloudGroup] {
+        let operation = "GET /api/groups"
+        let output = try await call(operation, notFound: "the server has no /api/groups") { try await $0.listGroups() }
+        switch output {
+        case .ok(let ok): return try answer { try ok.body.json.groups }.map(GroupMapping.group)
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+
+    public func createGroup(name: String, description: String? = nil, key: String? = nil)
+        async throws(CloudError) -> CloudGroup {
+        let operation = "POST /api/groups"
+        let body = Components.Schemas.CreateGroupRequest(name: name, description: description)
+        let output = try await call(operation, repeatable: try await keysHonoured(), notFound: "the server has no /api/groups") {
+            try await $0.createGroup(headers: .init(idempotencyKey: key), body: .json(body))
+        }
+        switch output {
+        case .created(let created): return GroupMapping.group(try answer { try created.body.json.group })
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+
+    /// The group's members, ordered by name (case-insensitive) then id, as local mode lists them.
+    public func members(group: TripID) async throws(CloudError) -> [Member] {
+        let operation = "GET /api/groups/\(group.rawValue)/members"
+        let output = try await call(operation, notFound: Self.missingGroup(group)) {
+            try await $0.listMembers(path: .init(groupId: group.rawValue))
+        }
+        switch output {
+        case .ok(let ok):
+            let members = try answer { try ok.body.json.members }.map(GroupMapping.member)
+            return members.sorted { ($0.nameKey, $0.id) < ($1.nameKey, $1.id) }
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+
+    public func addMember(group: TripID, name: String, key: String? = nil) async throws(CloudError) -> Member {
+        let operation = "POST /api/groups/\(group.rawValue)/members"
+        let output = try await call(operation, repeatable: try await keysHonoured(), notFound: Self.missingGroup(group)) {
+            try await $0.addMember(path: .init(groupId: group.rawValue), headers: .init(idempotencyKey: key),
+                                   body: .json(.init(name: name)))
+        }
+        switch output {
+        case .created(let created): return GroupMapping.member(try answer { try created.body.json.member })
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+
+    /// split-server only: `PATCH /api/groups/:gid/members/:mid`.
+    public func renameMember(group: TripID, member: MemberID, to name: String) async throws(CloudError) {
+        try await require(.memberEdit, for: "rename members")
+        let operation = "PATCH /api/groups/\(group.rawValue)/members/\(member.rawValue)"
+        let output = try await call(operation, repeatable: try await keysHonoured(),
+                                    notFound: "member \(member.short) is not in this trip on the server") {
+            try await $0.renameMember(path: .init(groupId: group.rawValue, memberId: member.rawValue),
+                                      body: .json(.init(name: name)))
+        }
+        switch output {
+        case .ok: return
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+
+    /// split-server only: `DELETE /api/groups/:gid/members/:mid` (409 while the member is in use).
+    public func removeMember(group: TripID, member: MemberID) async throws(CloudError) {
+        try await require(.memberEdit, for: "remove members")
+        let operation = "DELETE /api/groups/\(group.rawValue)/members/\(member.rawValue)"
+        let output = try await call(operation, notFound: "member \(member.short) is not in this trip on the server") {
+            try await $0.removeMember(path: .init(groupId: group.rawValue, memberId: member.rawValue))
+        }
+        switch output {
+        case .ok: return
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+}

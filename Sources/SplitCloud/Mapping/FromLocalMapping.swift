@@ -1,0 +1,41 @@
+import SplitAPI
+import SplitCore
+
+/// split-server's one-shot upload between the domain and the contract's schemas: local ids go
+/// out, the server's ids for each come back.
+enum FromLocalMapping {
+    static func request(_ trip: FromLocalTrip) -> Components.Schemas.FromLocalRequest {
+        .init(
+            name: trip.name, description: trip.description,
+            members: trip.members.map { .init(localId: $0.id.rawValue, name: $0.name) },
+            expenses: trip.expenses.map(expense))
+    }
+
+    private static func expense(_ expense: Expense) -> Components.Schemas.FromLocalExpense {
+        let currency = expense.amount.currency
+        return .init(
+            localId: expense.id.rawValue, description: expense.description,
+            amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
+            category: expense.category.rawValue, paidByLocalId: expense.paidBy.rawValue,
+            expenseDate: NodeForms.text(expense.date),
+            splits: expense.splits.map { split in
+                .init(memberLocalId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency),
+                      isPaid: split.isPaid)
+            })
+    }
+
+    static func answer(_ wire: Components.Schemas.FromLocalResponse) -> FromLocalAnswer {
+        var members: [MemberID: MemberID] = [:]
+        for pair in wire.members { members[MemberID(pair.localId)] = MemberID(pair.id) }
+        var expenses: [ExpenseID: ExpenseID] = [:]
+        var splits: [ExpenseID: [MemberID: String]] = [:]
+        for item in wire.expenses {
+            let local = ExpenseID(item.localId)
+            expenses[local] = ExpenseID(item.id)
+            var shares: [MemberID: String] = [:]
+            for split in item.splits { shares[MemberID(split.memberLocalId)] = split.id.lowercased() }
+            splits[local] = shares
+        }
+        return FromLocalAnswer(group: TripID(wire.groupId), members: members, expenses: expenses, splits: splits)
+    }
+}

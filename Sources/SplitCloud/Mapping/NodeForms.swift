@@ -1,0 +1,91 @@
+import Foundation
+import OpenAPIRuntime
+import SplitAPI
+import SplitCore
+
+/// The Node server's forms that the contract cannot express, read in this one place.
+///
+/// - `expenseDate` comes as `2025-01-20`, or as a timestamp of the date's midnight in the
+///   server's time zone (`2025-01-20T00:00:00.000Z` from a server in UTC,
+///   `2025-01-19T16:00:00.000Z` from one in UTC+8): ``date(_:)``.
+/// - Error bodies are `{"error": "..."}`, an HTML page (Express's 404 for an unknown route,
+///   400 for malformed JSON) or plain text: ``errorText(_:)``.
+/// - Bad input gets a 500, not a 400 (see ``RetryMiddleware``), and a refused token a 403
+///   `Invalid token` as well as a 401: ``error(status:text:authenticated:server:notFound:)``.
+/// - A status the contract does not list for an operation: ``undocumented(_:operation:server:)``.
+///
+/// Snake_case group keys (`owner_id`, `invite_code`, `is_active`) are in the contract itself.
+enum NodeForms {
+    private static let day: Int64 = 86_400_000
+    private static let halfDay: Int64 = 43_200_000
+
+    /// The calendar date of an `expenseDate` (or `paymentDate`) in any form a server sends.
+    ///
+    /// A timestamp is read as the date of the **nearest UTC midnight**: every zone from
+    /// UTC−11:59 to UTC+12 puts local midnight within 12 hours of the right UTC midnight.
+    /// Exactly noon UTC (UTC+12 or UTC−12) rounds up, which is right for UTC+12 (New Zealand)
+    /// and wrong only for the uninhabited UTC−12.
+    static func date(_ text: String) -> CivilDate? {
+        if text.utf8.count == 10 { return CivilDate(parsing: text) }
+        guard let instant = instant(text) else { return nil }
+        let ms = instant.millisecondsSince1970 + halfDay
+        let days = ms >= 0 ? ms / day : (ms - day + 1) / day
+        return CivilDate.fromDaysSinceEpoch(days)
+    }
+
+    /// Requests always carry the plain `YYYY-MM-DD` both servers accept.
+    static func text(_ date: CivilDate) -> String { date.description }
+
+    /// `...Z`, or `...±HH:MM` converted to UTC.
+    private static func instant(_ text: String) -> Timestamp? {
+        if text.hasSuffix("Z") || text.hasSuffix("z") {
+            return Timestamp(iso8601: String(text.dropLast()) + "Z")
+        }
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 25, bytes[bytes.count - 3] == UInt8(ascii: ":") else { return nil }
+        let signByte = bytes[bytes.count - 6]
+        guard signByte == UInt8(ascii: "+") || signByte == UInt8(ascii: "-"),
+              let hours = Int64(String(decoding: bytes[(bytes.count - 5)..<(bytes.count - 3)], as: UTF8.self)),
+              let minutes = Int64(String(decoding: bytes[(bytes.count - 2)...], as: UTF8.self)),
+              hours < 24, minutes < 60,
+              let local = Timestamp(iso8601: String(decoding: bytes[..<(bytes.count - 6)], as: UTF8.self) + "Z") else {
+            return nil
+        }
+        let offset = (hours * 60 + minutes) * 60_000 * (signByte == UInt8(ascii: "+") ? 1 : -1)
+        return Timestamp(millisecondsSince1970: local.millisecondsSince1970 - offset)
+    }
+
+    /// The message of an error body: the contract's `{"error": "..."}`, else the start of the
+    /// body as text (an HTML page or plain text), else "no details".
+    static func errorText(_ body: [UInt8]) -> String {
+        if let answer = try? JSONDecoder().decode(Components.Schemas._Error.self, from: Data(body)) {
+            return answer.error
+        }
+        let text = String(decoding: body.prefix(200), as: UTF8.self)
+        return text.isEmpty ? "no details" : text
+    }
+
+    /// What a refusal (a status outside 2xx other than 429 and 5xx) means: 401, and 403 about
+    /// the token (the Node server's `Invalid token`), on a request carrying the token mean it
+    /// was refused; 404 is the caller's `notFound` message; anything else is refused with the
+    /// server's text.
+    static func error(status: Int, text: String, authenticated: Bool, server: String,
+                      notFound: () -> String) -> CloudError {
+        switch status {
+        case 401 where authenticated:
+            return .tokenRefused(server: server)
+        case 403 where authenticated && text.lowercased().contains("token"):
+            return .tokenRefused(server: server)
+        case 404:
+            return .notFound(notFound())
+        default:
+            return .refused(status: status, detail: text)
+        }
+    }
+
+    /// A success status the contract does not list for `operation` (refusals never get this
+    /// far: ``RefusalMiddleware`` stops them first).
+    static func undocumented(_ status: Int, operation: String, server: String) -> CloudError {
+        .badResponse(server: server, detail: "\(operation) answered HTTP \(status), which the API does not define")
+    }
+}

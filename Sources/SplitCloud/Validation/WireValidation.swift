@@ -1,0 +1,65 @@
+import SplitAPI
+import SplitCore
+
+/// Checks made before anything is sent, because the Node server answers bad input with a 500
+/// (or stores it: it never checks that splits add up or that members belong to the group).
+///
+/// Each failure is one line naming what is wrong and what is accepted.
+public enum WireValidation {
+    /// An expense the server will store exactly as given: valid splits (SplitCore's
+    /// ``Expense/validate()``), payer and split members in `members`, a currency the server
+    /// accepts, an amount below 10^10, and no note (neither server has a place for one).
+    public static func expense(_ expense: Expense, members: Set<MemberID>, capabilities: ServerCapabilities)
+        throws(CloudError) {
+        do {
+            try expense.validate()
+        } catch {
+            throw .invalid(error.description)
+        }
+        try currency(expense.amount.currency, capabilities: capabilities)
+        guard WireAmount.fits(expense.amount.minorUnits, expense.amount.currency) else {
+            throw .invalid("amount \(expense.amount) is too large for the cloud server; it accepts less than 10000000000")
+        }
+        guard expense.note == nil else {
+            throw .invalid("the cloud server has no place for expense notes; leave out --note (or put it in the description)")
+        }
+        guard members.contains(expense.paidBy) else {
+            throw .invalid("payer \(expense.paidBy.short) of '\(expense.description)' is not a member of this trip")
+        }
+        for split in expense.splits where !members.contains(split.memberID) {
+            throw .invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")
+        }
+    }
+
+    public static func payment(_ payment: Payment, members: Set<MemberID>, capabilities: ServerCapabilities)
+        throws(CloudError) {
+        guard payment.from != payment.to else { throw .invalid("a payment needs two different members") }
+        guard payment.amount.minorUnits > 0 else { throw .invalid("amounts must be greater than zero") }
+        try currency(payment.amount.currency, capabilities: capabilities)
+        guard WireAmount.fits(payment.amount.minorUnits, payment.amount.currency) else {
+            throw .invalid("amount \(payment.amount) is too large for the cloud server; it accepts less than 10000000000")
+        }
+        guard members.contains(payment.from), members.contains(payment.to) else {
+            throw .invalid("both members of a payment must be in this trip")
+        }
+    }
+
+    /// The Node server stores only JPY, MYR, SGD and USD; split-server the iOS app's 20.
+    public static func currency(_ currency: Currency, capabilities: ServerCapabilities) throws(CloudError) {
+        let accepted = capabilities.currencies
+        guard accepted.contains(currency.code) else {
+            let which = capabilities.isSplitServer ? "this server" : "this server (the Node budget_splitter_web API)"
+            throw .invalid("\(which) does not accept currency \(currency.code); it accepts only "
+                           + accepted.joined(separator: ", "))
+        }
+    }
+
+    /// A trip or member name as both servers store it (1-100 characters, no control characters).
+    public static func name(_ raw: String, member: Bool) throws(CloudError) -> String {
+        do {
+            return member ? try NameRules.member(raw) : try NameRules.trip(raw)
+        } catch {
+            throw .invalid(error.message)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import SplitCore
+
+/// What a server offers beyond the Node server's API, learnt from `GET /health`.
+///
+/// split-server lists its extensions in `/health` as `"features": [...]`; the Node server's
+/// `/health` has no such key, so a server without it is treated as the Node server: no
+/// extensions, and only the currencies its schema allows. `/health` is outside the Node
+/// server's `/api` and `/auth` rate limits, so probing it costs no budget.
+public struct ServerCapabilities: Hashable, Sendable {
+    /// The extension names split-server advertises.
+    public enum Feature: String, CaseIterable, Sendable {
+        case idempotency
+        case expenseEdit = "expense-edit"
+        case payments
+        case balances
+        case fromLocal = "from-local"
+        case memberEdit = "member-edit"
+        case invites
+    }
+
+    public let features: Set<Feature>
+    /// True when `/health` carried a feature list at all (split-server), false for the Node server.
+    public let isSplitServer: Bool
+
+    public init(features: Set<Feature>, isSplitServer: Bool) {
+        self.features = features
+        self.isSplitServer = isSplitServer
+    }
+
+    /// The Node server: none of the extensions.
+    public static let node = ServerCapabilities(features: [], isSplitServer: false)
+
+    public func has(_ feature: Feature) -> Bool { features.contains(feature) }
+
+    /// The Node server's CHECK constraint on `expenses.currency`.
+    public static let nodeCurrencies = ["JPY", "MYR", "SGD", "USD"]
+
+    /// Currency codes this server stores: the iOS app's 20 on split-server, 4 on the Node server.
+    public var currencies: [String] { isSplitServer ? CurrencyTable.appCurrencies : Self.nodeCurrencies }
+}
