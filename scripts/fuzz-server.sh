@@ -26,6 +26,8 @@ spec=${SPLIT_OPENAPI_SPEC:-$(ls Sources/*/openapi.yaml 2>/dev/null | head -n 1)}
 spec=$(cd "$(dirname "$spec")" && pwd)/$(basename "$spec")
 checks=not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance
 pg_bin=${PG_BIN:-/usr/lib/postgresql/15/bin}
+psql=$pg_bin/psql
+[ -x "$psql" ] || psql=psql
 
 venv=.build-venv/schemathesis-$schemathesis_version
 if [ ! -x "$venv/bin/schemathesis" ]; then
@@ -41,11 +43,13 @@ swift build --build-tests >&2
 server_bin=$(swift build --show-bin-path)/split-server
 
 work=$(mktemp -d)
+# As root, the cluster runs as the postgres user, who must reach $work/pg.
+chmod 755 "$work"
 server_pid=
 database=
 cleanup() {
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
-  if [ -n "$database" ]; then "$pg_bin/psql" -q "$SPLIT_TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true; fi
+  if [ -n "$database" ]; then "$psql" -q "$SPLIT_TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true; fi
   [ -d "$work/pg" ] && scripts/pg-cluster.sh stop "$work/pg" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
@@ -55,8 +59,10 @@ trap 'exit 143' TERM
 
 if [ -n "${SPLIT_TEST_DATABASE_URL:-}" ]; then
   database=fuzz_$$_$RANDOM
-  "$pg_bin/psql" -q "$SPLIT_TEST_DATABASE_URL" -c "CREATE DATABASE $database" >/dev/null
-  url=${SPLIT_TEST_DATABASE_URL%/*}/$database
+  "$psql" -q "$SPLIT_TEST_DATABASE_URL" -c "CREATE DATABASE $database" >/dev/null
+  # The same URL with the new database's name; a ?query (sslmode) is kept.
+  address=${SPLIT_TEST_DATABASE_URL%%\?*}
+  url=${address%/*}/$database${SPLIT_TEST_DATABASE_URL#"$address"}
 else
   mkdir -p "$work/pg"
   url=$(scripts/pg-cluster.sh start "$work/pg")
