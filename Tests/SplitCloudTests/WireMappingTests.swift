@@ -40,6 +40,17 @@ struct WireMappingTests {
         #expect(decoded.expense.category == .meal)
     }
 
+    @Test("a Node expense saved without a description (null) reads as an empty one")
+    func nullDescription() throws {
+        let wire = try JSONDecoder().decode(Components.Schemas.Expense.self, from: Data("""
+            {"id":"E1","groupId":"g","description":null,"amount":3000,"currency":"JPY","category":"Other",
+             "paidByMemberId":"A","expenseDate":"2025-01-20T00:00:00.000Z","createdAt":"2025-01-20T09:00:00.000Z",
+             "splits":[{"id":"S1","memberId":"A","amount":3000,"isPaid":false}]}
+            """.utf8))
+        let decoded = try ExpenseMapping.domain(wire)
+        #expect(decoded.expense.description == "" && decoded.expense.amount.minorUnits == 3000)
+    }
+
     @Test("an inexact amount in an answer is refused, naming the field")
     func inexactAnswer() throws {
         var wire = try JSONDecoder().decode(Components.Schemas.Expense.self, from: Data("""

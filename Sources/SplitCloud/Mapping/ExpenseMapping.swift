@@ -47,7 +47,7 @@ enum ExpenseMapping {
             splitIDs[member] = split.id.lowercased()
         }
         let expense = Expense(
-            id: ExpenseID(wire.id), description: wire.description,
+            id: ExpenseID(wire.id), description: wire.description ?? "",
             amount: Money(minorUnits: try WireValues.minorUnits(wire.amount, currency, field: "expense.amount"),
                           currency: currency),
             category: category, paidBy: MemberID(wire.paidByMemberId),
