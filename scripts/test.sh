@@ -12,6 +12,12 @@ cd "$(dirname "$0")/.."
 . scripts/deps.sh
 # hledger: the ledger export test checks its balances against split balances.
 packages=(libsqlite3-dev sqlite3 hledger)
+# curl and a python3 with venv: scripts/fuzz-server.sh installs schemathesis from PyPI into a
+# virtualenv and talks to the server it starts.
+packages+=(curl)
+if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  packages+=(python3 python3-venv)
+fi
 # postgresql pulls in postgresql-15, which provides /usr/lib/postgresql/15/bin.
 if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ]; then
   packages+=(postgresql)
