@@ -136,6 +136,9 @@ let package = Package(
         ),
         // Benchmark driver: prints figures, never part of the test run.
         .executableTarget(name: "split-bench", dependencies: ["SplitCore"]),
+        // Test support: runs the built `split` in a sandbox (sync for the CLI tests, awaited for the
+        // cloud tests), the JSON view and the shared expectations. Nothing of the product.
+        .target(name: "SplitTestSupport", path: "Tests/SplitTestSupport"),
         .testTarget(
             name: "SplitCoreTests",
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -146,7 +149,7 @@ let package = Package(
             name: "SplitImportTests",
             dependencies: ["SplitImport", "SplitStore", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitUpload"]),
+        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitUpload", "SplitTestSupport"]),
         .testTarget(
             name: "SplitServerTests",
             dependencies: [
@@ -163,7 +166,7 @@ let package = Package(
             name: "SplitCloudTests",
             dependencies: [
                 "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
-                "SplitAPI", "SplitAPIClient",
+                "SplitAPI", "SplitAPIClient", "SplitTestSupport",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

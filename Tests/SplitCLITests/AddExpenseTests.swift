@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestSupport
 import Testing
 
 /// `[memberName: share]` of one expense's JSON.

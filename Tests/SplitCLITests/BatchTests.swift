@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestSupport
 import Testing
 
 @Suite("split add-expense --batch")

@@ -1,23 +1,6 @@
 import Foundation
+import SplitTestSupport
 import Testing
-
-let sqlite3Path = "/usr/bin/sqlite3"
-
-/// Runs the sqlite3 shell on `database` with `sql`, returning its stdout.
-@discardableResult
-func sqlite3(_ database: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: sqlite3Path)
-    process.arguments = [database, sql]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 \(sql) failed")
-    return String(decoding: data, as: UTF8.self)
-}
 
 func fileBytes(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestSupport
 import Testing
 
 /// `--db`, `--trip` and `--json` work before the command too, as with git and gh.

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestSupport
 import Testing
 
 @Suite("Harness")
@@ -27,5 +28,67 @@ struct HarnessTests {
         let listing = try cli.run("expenses", "--json")
         #expect(listing.stdout.utf8.count > 200_000)
         #expect(listing.json["expenses"].count == 400)
+    }
+
+    @Test("a blocking run and an awaited run of one sandbox see the same sandbox")
+    func syncAndAsyncRuns() async throws {
+        let cli = try CLI()
+        // In an async function the awaited overloads win; a plain closure takes the blocking one.
+        let create: () throws -> CLIResult = { try cli.ok("trip", "create", "Kyoto", "--currency", "JPY") }
+        try create()
+        let listed = try await cli.ok(["trip", "list", "--json"])
+        #expect(listed.json["trips"].array.map { $0["name"].string } == ["Kyoto"], "\(listed)")
+        let failed = try await cli.fails(65, ["trip", "use", "Nara"], "no trip 'Nara'")
+        #expect(failed.stderrLines.count == 1)
+    }
+
+    @Test("the sandbox hides the parent's split settings and pins the clock")
+    func childEnvironment() throws {
+        let cli = try CLI()
+        cli.environment["SPLIT_DB"] = "/elsewhere.sqlite"
+        let env = cli.childEnvironment(["SPLIT_TOKEN": "t"])
+        #expect(env["SPLIT_SERVER"] == nil)
+        #expect(env["SPLIT_BIN"] == nil)
+        #expect(env["SPLIT_DB"] == "/elsewhere.sqlite")
+        #expect(env["SPLIT_TOKEN"] == "t")
+        #expect(env["SPLIT_NOW"] == fixedNow)
+        #expect(env["HOME"] == cli.directory.path)
+        #expect(env["XDG_DATA_HOME"] == cli.path("data"))
+        #expect(env["XDG_CONFIG_HOME"] == cli.path("config"))
+    }
+
+    /// Each of these results breaks one rule of `expectError(1, "gone")`.
+    static let badErrors: [(String, CLIResult)] = [
+        ("wrong code", CLIResult(arguments: [], status: 2, stdout: "", stderr: "split: error: gone\n")),
+        ("stdout", CLIResult(arguments: [], status: 1, stdout: "x\n", stderr: "split: error: gone\n")),
+        ("two lines", CLIResult(arguments: [], status: 1, stdout: "", stderr: "split: error: gone\nsplit: error: again\n")),
+        ("no prefix", CLIResult(arguments: [], status: 1, stdout: "", stderr: "Error: gone\n")),
+        ("no newline", CLIResult(arguments: [], status: 1, stdout: "", stderr: "split: error: gone")),
+        ("phrase", CLIResult(arguments: [], status: 1, stdout: "", stderr: "split: error: here\n")),
+    ]
+
+    @Test("expectError holds every rule", arguments: badErrors.indices)
+    func expectErrorIsStrict(_ index: Int) {
+        let good = CLIResult(arguments: [], status: 1, stdout: "", stderr: "split: error: gone\n")
+        #expect(good.errorViolations(1, ["gone"]).isEmpty)
+        let (rule, bad) = Self.badErrors[index]
+        #expect(!bad.errorViolations(1, ["gone"]).isEmpty, "\(rule) must be reported")
+    }
+
+    @Test("a trap's messages or a signal's status count as a crash")
+    func crashSigns() {
+        #expect(CLIResult(arguments: [], status: 1, stdout: "", stderr: "split: error: gone\n").crashSigns().isEmpty)
+        #expect(!CLIResult(arguments: [], status: 139, stdout: "", stderr: "").crashSigns().isEmpty)
+        #expect(!CLIResult(arguments: [], status: -1, stdout: "", stderr: "").crashSigns().isEmpty)
+        for marker in ["Fatal error: x", "Stack dump:", "Current stack trace:"] {
+            #expect(!CLIResult(arguments: [], status: 1, stdout: "", stderr: marker + "\n").crashSigns().isEmpty, "\(marker)")
+        }
+    }
+
+    @Test("ok refuses a failure and any error on stderr")
+    func okIsStrict() {
+        #expect(!CLIResult(arguments: [], status: 1, stdout: "", stderr: "").okViolations().isEmpty)
+        #expect(!CLIResult(arguments: [], status: 0, stdout: "", stderr: "warning: error ignored\n").okViolations().isEmpty)
+        #expect(CLIResult(arguments: [], status: 0, stdout: "ok\n", stderr: "").okViolations().isEmpty)
     }
 }

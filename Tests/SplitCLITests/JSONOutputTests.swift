@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestSupport
 import Testing
 
 @Suite("--json on every command that prints data")

@@ -1,4 +1,5 @@
 import Foundation
+import SplitTestSupport
 import Testing
 
 /// Stored values that are not what their column holds (written past the CHECK constraints

@@ -1,6 +1,7 @@
 import Foundation
 import SplitCloud
 @testable import SplitServer
+import SplitTestSupport
 import Testing
 
 /// The account and mode commands' refusals: one line, the right exit code, nothing changed.
@@ -29,7 +30,7 @@ struct AccountCommandTests {
             try await split.fails(77, ["login", "--server", server.url, "--email", "bo@example.com", "--password-stdin"],
                             "wrong email/phone or password", stdin: "not-the-password")
             #expect(try String(contentsOfFile: split.configDirectory + "/credentials.json", encoding: .utf8) == saved)
-            let whoami = try await split.ok("whoami", "--verify", "--json").json as? [String: Any]
+            let whoami = try await split.ok("whoami", "--verify", "--json").json.object
             #expect((whoami?["user"] as? [String: Any])?["displayName"] as? String == "Bo")
             #expect(try await split.ok("whoami").stdout == "Bo (bo@example.com) on \(server.url)\n")
             try await split.fails(65, ["register", "--server", server.url, "--email", "bo@example.com", "--name", "Bo",

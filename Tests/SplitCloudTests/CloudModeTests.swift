@@ -3,6 +3,7 @@ import SplitCloud
 import SplitCore
 @testable import SplitServer
 import SplitServerQuirks
+import SplitTestSupport
 import Testing
 
 /// `split` in cloud mode, end to end: the built binary against a real split-server on
@@ -35,7 +36,7 @@ struct CloudModeTests {
     }
 
     private func expenseID(_ split: SplitSandbox, _ description: String) async throws -> String {
-        let list = try await split.ok("expenses", "--json").json as? [String: Any]
+        let list = try await split.ok("expenses", "--json").json.object
         let expenses = list?["expenses"] as? [[String: Any]] ?? []
         return try #require(expenses.first { $0["description"] as? String == description }?["id"] as? String)
     }
@@ -59,9 +60,9 @@ struct CloudModeTests {
             let localExpenses = try await local.ok("expenses", "--json").stdout, cloudExpenses = try await cloud.ok("expenses", "--json").stdout
             #expect(JSONComparison.normalized(localExpenses, sortingBy: "description")
                     == JSONComparison.normalized(cloudExpenses, sortingBy: "description"))
-            let dates = (try await cloud.ok("expenses", "--json").json as? [String: Any])?["expenses"] as? [[String: Any]]
+            let dates = (try await cloud.ok("expenses", "--json").json.object)?["expenses"] as? [[String: Any]]
             #expect(dates?.map { $0["expenseDate"] as? String } == ["2025-01-20", "2025-01-20", "2025-01-20", "2025-01-19", "2025-01-18"])
-            let settle = try await cloud.ok("settle", "--json").json as? [String: Any]
+            let settle = try await cloud.ok("settle", "--json").json.object
             let plans = settle?["settlements"] as? [[String: Any]] ?? []
             #expect(plans.map { $0["currency"] as? String } == ["JPY", "USD"])
             let show = try await cloud.ok("expense", "show", try await expenseID(cloud, "Taxi"))
@@ -117,7 +118,7 @@ struct CloudModeTests {
             let used = try await split.ok("trip", "use", "kuala")
             #expect(used.stdout == "Now using trip Kuala Lumpur.\n")
             try await split.ok("add-expense", "Teh tarik", "4.20", "--paid-by", "Alex")
-            let expenses = try await split.ok("expenses", "--json").json as? [String: Any]
+            let expenses = try await split.ok("expenses", "--json").json.object
             let amounts = (expenses?["expenses"] as? [[String: Any]] ?? []).map { "\($0["amount"]!) \($0["currency"]!)" }
             #expect(amounts == ["4.2 MYR", "25.5 MYR"])
         }

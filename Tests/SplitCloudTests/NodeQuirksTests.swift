@@ -3,6 +3,7 @@ import SplitCloud
 import SplitCore
 @testable import SplitServer
 import SplitServerQuirks
+import SplitTestSupport
 import Testing
 
 /// `split` against split-server in Node-quirks mode: the forms and refusals of the Node
@@ -24,10 +25,10 @@ struct NodeQuirksTests {
             try await split.ok("add-expense", "New year", "10", "--paid-by", "Alex", "--date", "2025-01-01")
             try await split.ok("add-expense", "Eve", "20", "--paid-by", "Bea", "--date", "2024-12-31")
             try await split.ok("add-expense", "Leap", "30", "--paid-by", "Bea", "--date", "2024-02-29")
-            let listed = try await split.ok("expenses", "--json").json as? [String: Any]
+            let listed = try await split.ok("expenses", "--json").json.object
             let dates = (listed?["expenses"] as? [[String: Any]] ?? []).map { $0["expenseDate"] as? String }
             #expect(dates == ["2025-01-01", "2024-12-31", "2024-02-29"])
-            let since = try await split.ok("expenses", "--since", "2025-01-01", "--json").json as? [String: Any]
+            let since = try await split.ok("expenses", "--since", "2025-01-01", "--json").json.object
             #expect((since?["expenses"] as? [Any])?.count == 1)
             // What the server really sent.
             let trip = try #require(try await client.groups().first)
@@ -47,7 +48,7 @@ struct NodeQuirksTests {
             try await split.ok("trip", "create", "Node", "--currency", "JPY")
             try await split.ok("member", "add", "Alex", "Bea")
             try await split.ok("add-expense", "Dinner", "3000", "--paid-by", "Alex")
-            let listed = try await split.ok("expenses", "--json").json as? [String: Any]
+            let listed = try await split.ok("expenses", "--json").json.object
             let id = try #require((listed?["expenses"] as? [[String: Any]])?.first?["id"] as? String)
             try await split.fails(69, ["pay", "Bea", "Alex", "1000"], "this server cannot store payments")
             try await split.fails(69, ["expense", "edit", id, "--amount", "4000"], "this server cannot edit expenses")
@@ -67,7 +68,7 @@ struct NodeQuirksTests {
             // Refused by the client: only the reads that validation needs reached the server.
             #expect(quirks.tally.count(.api) - posts <= 8)
             // Balances without payments still work, and the expense is there once.
-            let balances = try await split.ok("balances", "--json").json as? [String: Any]
+            let balances = try await split.ok("balances", "--json").json.object
             #expect((balances?["balances"] as? [Any])?.count == 1)
             let deleted = try await split.ok("expense", "delete", id)
             #expect(deleted.stdout == "Deleted Dinner (JPY 3000).\n")

@@ -4,6 +4,7 @@ import SplitCore
 @testable import SplitServer
 import SplitServerQuirks
 import SplitStore
+import SplitTestSupport
 import Testing
 
 /// `split upload` end to end: the built binary, in local mode, against a real split-server
@@ -42,7 +43,7 @@ struct UploadCommandTests {
                               "Uploaded Tokyo Trip to \(server.url) (from-local): 5 members, 30 expenses, 3 payments.",
                               "Cloud trip \(id): verified (the server's balances equal the local ones)."])
 
-            let again = try #require(try await split.ok("upload", "--json").json as? [String: Any])
+            let again = try #require(try await split.ok("upload", "--json").json.object)
             #expect(again["nothingNew"] as? Bool == true && again["verified"] as? Bool == true)
             #expect(again["groupId"] as? String == id && again["path"] as? String == "step-by-step")
             #expect((again["expenses"] as? [String: Any])?["matched"] as? Int == 30)
@@ -98,7 +99,7 @@ struct UploadCommandTests {
             let stored = Int(try await count(server, "expenses")) ?? 0
             #expect(stored < 153)
 
-            let resumed = try #require(try await split.ok("upload", "--json").json as? [String: Any])
+            let resumed = try #require(try await split.ok("upload", "--json").json.object)
             #expect(resumed["verified"] as? Bool == true && resumed["resumed"] as? Bool == true, "\(resumed)")
             #expect(try await count(server, "expenses") == "153", "150 expenses and 3 payments as expenses")
             #expect(try await count(server, "members") == "5")

@@ -1,6 +1,7 @@
 import Foundation
 import SplitCore
 import SplitStore
+import SplitTestSupport
 
 /// Local trips to upload, written through the real local store (`LocalBackend` on SQLite).
 ///

@@ -1,0 +1,281 @@
+import Foundation
+
+// Runs the built `split` binary in a fresh temporary directory per sandbox, for the CLI tests
+// (synchronous runs) and the cloud tests (awaited runs).
+//
+// Each sandbox's directory is HOME, XDG_DATA_HOME and XDG_CONFIG_HOME, so the default database is
+// `<dir>/data/split/split.sqlite` and credentials live under `<dir>/config/split`. SPLIT_DB,
+// SPLIT_SERVER and SPLIT_TOKEN are removed from the child's environment (tests that need them set
+// them explicitly) and SPLIT_NOW fixes the clock. stdout and stderr go to files rather than pipes,
+// so large outputs cannot dead-lock and many processes can run at once.
+
+/// The fixed clock of every run, and the day dates default to.
+public let fixedNow = "2025-01-20T09:00:00Z"
+public let fixedToday = "2025-01-20"
+
+public enum HarnessError: Error, CustomStringConvertible {
+    case binaryNotFound(searched: [String])
+    case timedOut([String])
+
+    public var description: String {
+        switch self {
+        case .binaryNotFound(let searched):
+            return "cannot find the split binary; build it first or set SPLIT_BIN. Searched: "
+                + searched.joined(separator: ", ")
+        case .timedOut(let arguments):
+            return "split \(arguments.joined(separator: " ")) did not finish in time"
+        }
+    }
+}
+
+/// Finds the `split` executable: `$SPLIT_BIN`, else the build directory holding the running
+/// test bundle (walking up from `CommandLine.arguments[0]` and the loaded bundles).
+public func locateSplitBinary() throws -> String {
+    let fileManager = FileManager.default
+    let environment = ProcessInfo.processInfo.environment
+    if let override = environment["SPLIT_BIN"], !override.isEmpty {
+        return override
+    }
+    var starts: [URL] = []
+    if let first = CommandLine.arguments.first {
+        starts.append(URL(fileURLWithPath: first, relativeTo: URL(fileURLWithPath: fileManager.currentDirectoryPath))
+            .standardizedFileURL.deletingLastPathComponent())
+    }
+    starts += Bundle.allBundles.map { URL(fileURLWithPath: $0.bundlePath).standardizedFileURL }
+    var searched: [String] = []
+    for start in starts {
+        var directory = start
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("split").path
+            searched.append(candidate)
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue,
+               fileManager.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { break }
+            directory = parent
+        }
+    }
+    throw HarnessError.binaryNotFound(searched: searched)
+}
+
+/// The located binary, looked up once per test process.
+public let splitBinaryPath: Result<String, HarnessError> = {
+    do { return .success(try locateSplitBinary()) } catch let error as HarnessError {
+        return .failure(error)
+    } catch {
+        return .failure(.binaryNotFound(searched: []))
+    }
+}()
+
+/// What one run of `split` produced.
+public struct SplitResult: CustomStringConvertible, Sendable {
+    public let arguments: [String]
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    public init(arguments: [String], status: Int32, stdout: String, stderr: String) {
+        self.arguments = arguments
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    public var succeeded: Bool { status == 0 }
+
+    /// stdout parsed as JSON (null when it is not JSON).
+    public var json: JSON { JSON(parsing: stdout) }
+
+    /// stderr's lines, without the final newline.
+    public var stderrLines: [String] {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    }
+
+    public var description: String {
+        "split \(arguments.joined(separator: " ")) -> \(status)\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)"
+    }
+}
+
+/// A started `split` process whose output goes to two files of its sandbox.
+public final class RunningSplit: @unchecked Sendable {
+    public let arguments: [String]
+    public let process: Process
+    let outURL: URL
+    let errURL: URL
+    let done = DispatchSemaphore(value: 0)
+
+    init(arguments: [String], process: Process, outURL: URL, errURL: URL) {
+        self.arguments = arguments
+        self.process = process
+        self.outURL = outURL
+        self.errURL = errURL
+    }
+
+    /// Blocks until the process ends (at most `timeout` seconds, then kills it and throws).
+    /// Not for tests whose server runs in this process: use the sandbox's async `run`.
+    public func wait(timeout: TimeInterval = 120) throws -> SplitResult {
+        if done.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw HarnessError.timedOut(arguments)
+        }
+        return collect()
+    }
+
+    /// The result of the ended process; its output files are removed.
+    func collect() -> SplitResult {
+        process.waitUntilExit()
+        let out = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: outURL)
+        try? FileManager.default.removeItem(at: errURL)
+        return SplitResult(arguments: arguments, status: process.terminationStatus, stdout: out, stderr: err)
+    }
+}
+
+/// One test's sandbox: a temporary directory and the environment pointing into it.
+public final class SplitSandbox: @unchecked Sendable {
+    public let directory: URL
+    public let binary: String
+    /// Extra environment for every run (e.g. SPLIT_DB).
+    public var environment: [String: String] = [:]
+
+    public init() throws {
+        binary = try splitBinaryPath.get()
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("split-tests-\(UUID().uuidString.lowercased())", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The default database of this sandbox (`$XDG_DATA_HOME/split/split.sqlite`).
+    public var databasePath: String { directory.appendingPathComponent("data/split/split.sqlite").path }
+
+    /// Where `split` keeps its configuration and credentials in this sandbox.
+    public var configDirectory: String { directory.appendingPathComponent("config/split").path }
+
+    public func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// Writes a file into the sandbox and returns its path.
+    @discardableResult
+    public func write(_ name: String, _ text: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The environment a run sees: the parent's, minus anything split reads, plus the sandbox.
+    public func childEnvironment(_ extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for key in ["SPLIT_DB", "SPLIT_SERVER", "SPLIT_TOKEN", "SPLIT_NOW", "SPLIT_BIN", "XDG_DATA_HOME", "XDG_CONFIG_HOME"] {
+            env[key] = nil
+        }
+        env["HOME"] = directory.path
+        env["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        env["SPLIT_NOW"] = fixedNow
+        env.merge(environment) { $1 }
+        env.merge(extra) { $1 }
+        return env
+    }
+
+    /// `split arguments` in this sandbox's environment and directory, not started.
+    func process(_ arguments: [String], env extra: [String: String]) -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = childEnvironment(extra)
+        process.currentDirectoryURL = directory
+        return process
+    }
+
+    /// `split arguments` with stdin fed from `stdin` (or /dev/null) and output to files, not started.
+    func prepare(_ arguments: [String], stdin: String?, env: [String: String]) throws -> RunningSplit {
+        let token = UUID().uuidString.lowercased()
+        let io = directory.appendingPathComponent(".io", isDirectory: true)
+        try FileManager.default.createDirectory(at: io, withIntermediateDirectories: true)
+        let outURL = io.appendingPathComponent("\(token).out")
+        let errURL = io.appendingPathComponent("\(token).err")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = process(arguments, env: env)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        if let stdin {
+            let inURL = io.appendingPathComponent("\(token).in")
+            try Data(stdin.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        return RunningSplit(arguments: arguments, process: process, outURL: outURL, errURL: errURL)
+    }
+
+    /// Closes this side's copies of the output files once the child has its own.
+    private func closeParentHandles(_ process: Process) {
+        try? (process.standardOutput as? FileHandle)?.close()
+        try? (process.standardError as? FileHandle)?.close()
+    }
+
+    // MARK: - Synchronous runs (CLI tests: no server in this process)
+
+    /// Starts `split arguments` without waiting for it.
+    public func start(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> RunningSplit {
+        let running = try prepare(arguments, stdin: stdin, env: env)
+        running.process.terminationHandler = { [done = running.done] _ in done.signal() }
+        try running.process.run()
+        closeParentHandles(running.process)
+        return running
+    }
+
+    /// Runs `split arguments` to completion, blocking this thread.
+    @discardableResult
+    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> SplitResult {
+        try start(arguments, stdin: stdin, env: env).wait()
+    }
+
+    /// `run(["a", "b"])` spelled `run("a", "b")`.
+    @discardableResult
+    public func run(_ arguments: String...) throws -> SplitResult {
+        try run(arguments)
+    }
+
+    // MARK: - Awaited runs (cloud tests)
+    //
+    // Same names as the blocking runs: in an async context these are chosen (and need `await`),
+    // in a synchronous one the blocking ones are.
+
+    /// Runs `split arguments` to completion without blocking a thread: the server under test
+    /// runs in this process, and a blocked cooperative thread could keep it from answering the
+    /// very command being waited for.
+    @discardableResult
+    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) async throws -> SplitResult {
+        let running = try prepare(arguments, stdin: stdin, env: env)
+        try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
+            running.process.terminationHandler = { _ in finished.resume() }
+            do {
+                try running.process.run()
+            } catch {
+                running.process.terminationHandler = nil
+                finished.resume(throwing: error)
+            }
+        }
+        closeParentHandles(running.process)
+        return running.collect()
+    }
+
+    /// Starts `split` and returns at once, its output discarded: for a test that kills it.
+    public func launch(_ arguments: [String]) throws -> Process {
+        let process = process(arguments, env: [:])
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
