@@ -22,8 +22,8 @@ split_require_packages libsqlite3-dev
 command -v python3 >/dev/null || { echo "bench-server: python3 is needed to build request bodies" >&2; exit 1; }
 
 echo "building split-server (release)..." >&2
-swift build -c release --product split-server >&2
-server_bin=$(swift build -c release --show-bin-path)/split-server
+swift build -c release --static-swift-stdlib --product split-server >&2
+server_bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/split-server
 
 split_start_loopback_server "$server_bin"
 

@@ -21,9 +21,9 @@ split_require_packages libsqlite3-dev
 command -v python3 >/dev/null || { echo "bench-upload: python3 is needed to write the batch file" >&2; exit 1; }
 
 echo "building split and split-server (release)..." >&2
-swift build -c release --product split-server >&2
-swift build -c release --product split >&2
-bin=$(swift build -c release --show-bin-path)
+swift build -c release --static-swift-stdlib --product split-server >&2
+swift build -c release --static-swift-stdlib --product split >&2
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
 
 split_start_loopback_server "$bin/split-server"
 
