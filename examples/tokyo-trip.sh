@@ -2,9 +2,9 @@
 # A first session with split in local mode: builds split, then runs a short Tokyo trip against
 # a fresh SQLite file and ends with the settle-up plan.
 #
-# It builds the `split` product alone in the debug configuration: that is the quickest way from
-# a fresh clone to a first command (no server stack, no optimizer), and scripts/test.sh reuses
-# the same build. The README's install section makes the release binary.
+# It builds the `split` product alone in the debug configuration, without the index store
+# (which only editors read): the quickest way from a fresh clone to a first command, with no
+# server stack and no optimizer. The README's install section makes the release binary.
 #
 #   examples/tokyo-trip.sh               # uses a new temporary database
 #   SPLIT_DB=~/trip.sqlite examples/tokyo-trip.sh
@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 . scripts/deps.sh
 split_require_packages libsqlite3-dev
 
-swift build --product split
-split="$(swift build --show-bin-path)/split"
+swift build --product split --disable-index-store
+split="$(swift build --disable-index-store --show-bin-path)/split"
 export SPLIT_DB="${SPLIT_DB:-$(mktemp -d)/tokyo.sqlite}"
 
 run() { printf '\n$ split %s\n' "$*"; "$split" "$@"; }
