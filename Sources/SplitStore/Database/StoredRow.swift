@@ -27,11 +27,6 @@ struct StoredRow {
         return String.fromDatabaseValue(value) ?? value.description
     }
 
-    func unreadable(_ column: String, expected: String) -> StoreError {
-        let value: DatabaseValue = row[column]
-        return .unreadable(table: table, id: id, column: column, value: value.description, expected: expected)
-    }
-
     func unreadable(_ index: Int, _ column: String, expected: String) -> StoreError {
         let value: DatabaseValue = row[index]
         return .unreadable(table: table, id: id, column: column, value: value.description, expected: expected)
