@@ -31,6 +31,13 @@ struct AuthorizationTests {
         .init(method: .delete, path: "/api/expenses/{expense}", body: nil),
         .init(method: .patch, path: "/api/expense-splits/{split}/payment", body: #"{"isPaid":true}"#),
         .init(method: .get, path: "/api/expense-splits/{split}/history", body: nil),
+        .init(method: .patch, path: "/api/groups/{group}", body: #"{"name":"Mine now"}"#),
+        .init(method: .get, path: "/api/groups/{group}/changes?since=0", body: nil),
+        .init(method: .post, path: "/api/groups/{group}/sync",
+              body: #"{"since":0,"ops":[{"opId":"00000000-0000-4000-8000-000000000001","type":"renameMember","data":{"id":"{member}","name":"Eve"}}]}"#),
+        .init(method: .put, path: "/api/groups/{group}/rates/USD", body: #"{"rate":"150"}"#),
+        .init(method: .delete, path: "/api/groups/{group}/rates/USD", body: nil),
+        .init(method: .delete, path: "/api/groups/{group}/payments/{member}", body: nil),
     ]
 
     @Test("another user's group is 403 and nothing changes", arguments: routes)

@@ -87,7 +87,7 @@ struct StoredDataTests {
 
             try await TestCluster.withAdmin(api.settings) { connection in
                 // The revision bump keeps the cached expense listing from answering for the old row.
-                let bump = "UPDATE trip_groups SET expenses_revision = expenses_revision + 1 WHERE id = '\(group)'"
+                let bump = "UPDATE trip_groups SET revision = revision + 1 WHERE id = '\(group)'"
                 for statement in corruption.sql(trip) + [bump] {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: TestCluster.logger)
                 }

@@ -39,6 +39,7 @@ public enum ServerApplication {
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: AuthMiddleware(users: services.users, cache: services.tokenCache))
         router.add(middleware: StrictJSONMiddleware())
+        router.add(middleware: RevisionHeaderMiddleware())
         router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now))
         let handler = APIHandler(services: services, port: configuration.port)
         let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)

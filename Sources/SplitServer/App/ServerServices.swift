@@ -12,6 +12,8 @@ struct ServerServices: Sendable {
     let expenses: ExpenseRepository
     let splits: SplitRepository
     let payments: PaymentRepository
+    let rates: RateRepository
+    let feed: ChangeFeed
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     let expenseCache: ExpenseListCache
@@ -27,8 +29,10 @@ struct ServerServices: Sendable {
         groups = GroupRepository(database: database)
         members = MemberRepository(database: database)
         expenses = ExpenseRepository(database: database, members: members, dependencies: dependencies)
-        splits = SplitRepository(database: database, expenses: expenses, dependencies: dependencies)
-        payments = PaymentRepository(database: database, members: members)
+        splits = SplitRepository(database: database, dependencies: dependencies)
+        payments = PaymentRepository(database: database, members: members, dependencies: dependencies)
+        rates = RateRepository(database: database)
+        feed = ChangeFeed(database: database)
         passwords = PasswordHasher(cost: configuration.bcryptCost)
         throttle = LoginThrottle(now: { dependencies.now().timeIntervalSince1970 })
         expenseCache = ExpenseListCache()

@@ -16,6 +16,8 @@ enum ServerSchema {
         Migration(version: 1, name: "node server schema", statements: nodeSchema),
         Migration(version: 2, name: "split-server: hashed tokens, 20 currencies, invites, payments, idempotency",
                   statements: splitServerAdditions),
+        Migration(version: 3, name: "sync: group revisions, tombstones, client ids, notes, trip currency, rates",
+                  statements: syncProtocol),
     ]
 
     /// The tables of the Node server, column for column.
@@ -218,5 +220,75 @@ enum ServerSchema {
             PRIMARY KEY (user_id, key))
         """,
         "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+    ]
+
+    /// The change feed (`GET /api/groups/:gid/changes`) and the batch sync.
+    ///
+    /// - `trip_groups.revision` (the former `expenses_revision`, now bumped by every write to the
+    ///   group) is taken first in every write transaction, which locks the group row: writes to
+    ///   one group are serialised, so revisions commit in order and a reader that saw R never
+    ///   later finds a change numbered R or lower.
+    /// - Each member, expense, payment and rate row carries the revision of its last change;
+    ///   the group's own fields carry `fields_revision`.
+    /// - Deleted expenses stay as soft-deleted rows (the Node server's model); deleted members,
+    ///   payments and rates leave a row in `sync_tombstones`, kept for good.
+    static let syncProtocol: [String] = [
+        "ALTER TABLE trip_groups RENAME COLUMN expenses_revision TO revision",
+        "ALTER TABLE trip_groups ADD COLUMN fields_revision BIGINT NOT NULL DEFAULT 0",
+        """
+        ALTER TABLE trip_groups ADD COLUMN currency VARCHAR(3) CHECK (currency IN (
+            'USD', 'EUR', 'GBP', 'JPY', 'CNY', 'HKD', 'KRW', 'SGD', 'MYR', 'THB',
+            'IDR', 'PHP', 'VND', 'INR', 'AUD', 'NZD', 'CAD', 'CHF', 'AED', 'SAR'))
+        """,
+        "ALTER TABLE members ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE expenses ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+        "ALTER TABLE expenses ADD COLUMN note TEXT",
+        "ALTER TABLE settlement_payments ADD COLUMN revision BIGINT NOT NULL DEFAULT 0",
+        // Rows written before revisions existed sit at the group's current revision, so a
+        // first feed (since=0) returns them and later ones do not.
+        "UPDATE members m SET revision = g.revision FROM trip_groups g WHERE g.id = m.group_id",
+        "UPDATE expenses e SET revision = g.revision FROM trip_groups g WHERE g.id = e.group_id",
+        "UPDATE settlement_payments p SET revision = g.revision FROM trip_groups g WHERE g.id = p.group_id",
+        "UPDATE trip_groups SET fields_revision = revision",
+        "CREATE INDEX members_group_revision ON members (group_id, revision)",
+        "CREATE INDEX expenses_group_revision ON expenses (group_id, revision)",
+        "CREATE INDEX settlement_payments_group_revision ON settlement_payments (group_id, revision)",
+        """
+        CREATE TABLE group_rates (
+            group_id UUID NOT NULL REFERENCES trip_groups(id) ON DELETE CASCADE,
+            currency VARCHAR(3) NOT NULL,
+            rate TEXT NOT NULL,
+            revision BIGINT NOT NULL,
+            PRIMARY KEY (group_id, currency))
+        """,
+        "CREATE INDEX group_rates_group_revision ON group_rates (group_id, revision)",
+        """
+        CREATE TABLE sync_tombstones (
+            group_id UUID NOT NULL REFERENCES trip_groups(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('member', 'payment', 'rate')),
+            item TEXT NOT NULL,
+            revision BIGINT NOT NULL,
+            PRIMARY KEY (group_id, kind, item))
+        """,
+        "CREATE INDEX sync_tombstones_group_revision ON sync_tombstones (group_id, revision)",
+        // Client-chosen ids are checked against deleted items of every group.
+        "CREATE INDEX sync_tombstones_item ON sync_tombstones (item)",
+        // The batch sync's results per opId, written in the same transaction as the op.
+        """
+        CREATE TABLE sync_operations (
+            group_id UUID NOT NULL REFERENCES trip_groups(id) ON DELETE CASCADE,
+            op_id UUID NOT NULL,
+            user_id UUID REFERENCES users(id) ON DELETE SET NULL,
+            result BYTEA NOT NULL,
+            created_at TIMESTAMPTZ NOT NULL,
+            PRIMARY KEY (group_id, op_id))
+        """,
+        // A from-local upload with a client-chosen group id: its answer, for an identical retry.
+        """
+        CREATE TABLE from_local_uploads (
+            group_id UUID PRIMARY KEY REFERENCES trip_groups(id) ON DELETE CASCADE,
+            request_hash BYTEA NOT NULL,
+            response BYTEA NOT NULL)
+        """,
     ]
 }

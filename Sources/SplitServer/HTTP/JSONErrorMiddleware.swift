@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import OpenAPIRuntime
+import PostgresNIO
 import SplitJSON
 
 /// The one place where errors become HTTP responses: always `{"error": "..."}` in JSON.
@@ -48,6 +49,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let failure as ServerError:
             if let inner = failure.underlyingError as? APIError { return inner }
             if let inner = failure.underlyingError as? UnreadableStoredValue { return Self.unreadableAnswer(inner) }
+            if let inner = failure.underlyingError as? PSQLError, let answer = Self.raceAnswer(inner) { return answer }
             if failure.operationInput == nil {
                 // The request could not be read into the operation's input.
                 if let decoding = failure.underlyingError as? DecodingError {
@@ -70,8 +72,24 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         case let decoding as DecodingError:
             return .badRequest(DecodingMessage.describe(decoding))
+        case let failure as PSQLError:
+            return Self.raceAnswer(failure) ?? APIError(status: .internalServerError, message: "internal server error")
         default:
             return APIError(status: .internalServerError, message: "internal server error")
+        }
+    }
+
+    /// Failures that only a race between two requests can cause (both checked a client-chosen id
+    /// was free, then both inserted it; two transactions waited on each other): the client may
+    /// simply retry, so they are a 409 and a 503, not a 500.
+    static func raceAnswer(_ error: PSQLError) -> APIError? {
+        switch error.serverInfo?[.sqlState] {
+        case "23505":
+            return .conflict("another request stored an item with the same id at the same time; retry to see it")
+        case "40P01", "40001":
+            return APIError(status: .serviceUnavailable, message: "the change collided with another one; retry")
+        default:
+            return nil
         }
     }
 

@@ -13,6 +13,12 @@ extension APIHandler {
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         let name = try WireInput.name(body.name, field: "name")
         let description = try WireInput.text(body.description, field: "description")
+        let currency = try body.currency.map { code throws(APIError) in try WireInput.currency(code).code }
+        let groupID = try Self.clientID(body.id)
+        let requestHash = try Self.fingerprint(body)
+        if let groupID, let stored = try await storedUpload(groupID, hash: requestHash, user: user) {
+            return .ok(.init(body: .json(stored)))
+        }
 
         var memberIDs: [String: UUID] = [:]
         var names = Set<String>()
@@ -25,7 +31,7 @@ extension APIHandler {
             guard names.insert(memberName.lowercased()).inserted else {
                 throw APIError.badRequest("\(field): the name '\(memberName)' appears twice; names are unique (case-insensitive)")
             }
-            let id = services.dependencies.newID()
+            let id = try Self.clientID(member.id, field: field + ".id") ?? services.dependencies.newID()
             memberIDs[localId] = id
             members.append((localId, id, memberName))
         }
@@ -38,20 +44,26 @@ extension APIHandler {
             guard expenseLocalIDs.insert(localId).inserted else { throw APIError.badRequest("\(label): localId appears twice") }
             do {
                 let draft = try Self.draft(expense, memberIDs: memberIDs)
-                drafts.append((localId, services.dependencies.newID(), draft, expense.splits.map(\.memberLocalId)))
+                let id = try Self.clientID(expense.id, field: "id") ?? services.dependencies.newID()
+                drafts.append((localId, id, draft, expense.splits.map(\.memberLocalId)))
             } catch let error as APIError {
                 throw APIError.badRequest("\(label): \(error.message)")
             }
         }
 
+        try Self.refuseRepeats(members.map(\.id), field: "members[].id")
+        try Self.refuseRepeats(drafts.map(\.id), field: "expenses[].id")
         let (group, splitIDs) = try await services.database.transaction { connection in
-            let group = try await services.groups.create(name: name, description: description, owner: user, on: connection)
+            try await refuseTaken(group: groupID, members: members.map(\.id), expenses: drafts.map(\.id), on: connection)
+            let group = try await services.groups.create(
+                id: groupID, name: name, description: description, currency: currency, owner: user, on: connection)
+            // A new group is at revision 1 (see GroupRepository.create); everything uploaded is part of it.
             try await connection.query("""
-                INSERT INTO members (id, group_id, name)
-                SELECT t.id, \(group.id), t.name FROM unnest(\(members.map(\.id))::uuid[], \(members.map(\.name))::text[]) AS t(id, name)
+                INSERT INTO members (id, group_id, name, revision)
+                SELECT t.id, \(group.id), t.name, 1 FROM unnest(\(members.map(\.id))::uuid[], \(members.map(\.name))::text[]) AS t(id, name)
                 """, logger: services.database.logger)
             let splitIDs = try await services.expenses.insert(
-                drafts.map { ($0.id, $0.draft) }, group: group.id, user: user.id, on: connection)
+                drafts.map { ($0.id, $0.draft) }, group: group.id, user: user.id, revision: 1, on: connection)
             return (group, splitIDs)
         }
         let response = Components.Schemas.FromLocalResponse(
@@ -61,7 +73,64 @@ extension APIHandler {
                 .init(localId: item.localId, id: Self.lower(item.id),
                       splits: zip(item.splitLocalIDs, ids).map { .init(memberLocalId: $0, id: Self.lower($1)) })
             })
+        if let groupID {
+            try await rememberUpload(groupID, hash: requestHash, response: response)
+        }
         return .created(.init(body: .json(response)))
+    }
+
+    /// The request in a stable form (sorted keys), whose SHA-256 PostgreSQL keeps to tell an
+    /// identical retry from another upload.
+    private static func fingerprint(_ body: Components.Schemas.FromLocalRequest) throws -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return ByteBuffer(data: try encoder.encode(body))
+    }
+
+    /// The answer of an earlier upload with this group id: 200 with it for the same user and
+    /// body; 409 for anything else that already uses the id.
+    private func storedUpload(_ group: UUID, hash: ByteBuffer, user: AuthenticatedUser) async throws
+        -> Components.Schemas.FromLocalResponse? {
+        let rows = try await services.database.query("""
+            SELECT g.owner_id, u.request_hash = sha256(\(hash)), u.response FROM trip_groups g
+            LEFT JOIN from_local_uploads u ON u.group_id = g.id WHERE g.id = \(group)
+            """)
+        for try await (owner, same, response) in rows.decode((UUID?, Bool?, ByteBuffer?).self) {
+            guard owner == user.id, same == true, let response else {
+                throw APIError.conflict("group id \(Self.lower(group)) is already used by another group")
+            }
+            return try JSONDecoder().decode(Components.Schemas.FromLocalResponse.self, from: Data(buffer: response))
+        }
+        return nil
+    }
+
+    private func rememberUpload(_ group: UUID, hash: ByteBuffer, response: Components.Schemas.FromLocalResponse) async throws {
+        let body = try JSONEncoder().encode(response)
+        try await services.database.query("""
+            INSERT INTO from_local_uploads (group_id, request_hash, response) VALUES (\(group), sha256(\(hash)), \(ByteBuffer(data: body)))
+            ON CONFLICT (group_id) DO NOTHING
+            """)
+    }
+
+    private static func refuseRepeats(_ ids: [UUID], field: String) throws(APIError) {
+        var seen = Set<UUID>()
+        for id in ids where !seen.insert(id).inserted {
+            throw .badRequest("\(field): id \(Self.lower(id)) appears twice")
+        }
+    }
+
+    /// A 409 when a client-chosen id is already used, or was used by a deleted item.
+    private func refuseTaken(group: UUID?, members: [UUID], expenses: [UUID], on connection: PostgresConnection) async throws {
+        let rows = try await connection.query("""
+            SELECT 'group', id FROM trip_groups WHERE id = \(group)
+            UNION ALL SELECT 'member', id FROM members WHERE id = ANY(\(members))
+            UNION ALL SELECT 'expense', id FROM expenses WHERE id = ANY(\(expenses))
+            UNION ALL SELECT 'member', item::uuid FROM sync_tombstones WHERE kind = 'member' AND item = ANY(\(members.map(Self.lower)))
+            LIMIT 1
+            """, logger: services.database.logger)
+        for try await (kind, id) in rows.decode((String, UUID).self) {
+            throw APIError.conflict("\(kind) id \(Self.lower(id)) is already used")
+        }
     }
 
     /// The expense with its member localIds replaced by the new members' ids.
@@ -79,6 +148,6 @@ extension APIHandler {
         return try ExpenseDraft(
             description: expense.description, amount: expense.amount, currency: expense.currency,
             category: expense.category, paidBy: try mapped(expense.paidByLocalId, "paidByLocalId"),
-            date: expense.expenseDate, splits: shares)
+            date: expense.expenseDate, splits: shares, note: expense.note)
     }
 }

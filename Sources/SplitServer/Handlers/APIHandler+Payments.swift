@@ -4,7 +4,8 @@ import SplitCore
 
 extension APIHandler {
     func listPayments(_ input: Operations.ListPayments.Input) async throws -> Operations.ListPayments.Output {
-        let (_, group) = try await member(of: input.path.groupId)
+        let (_, group, revision) = try await access(input.path.groupId)
+        if let unchanged = Self.notModified(input.headers.ifNoneMatch, revision: revision) { return .notModified(unchanged) }
         let payments = try await services.payments.list(group: group)
         return .ok(.init(body: .json(.init(payments: payments.map(Self.wire)))))
     }
@@ -20,14 +21,30 @@ extension APIHandler {
         let date = try body.paymentDate.map { text throws(APIError) in try WireInput.date(text, field: "paymentDate") }
             ?? Timestamp(millisecondsSince1970: Int64(services.dependencies.now().timeIntervalSince1970 * 1000)).utcDate
         let note = try WireInput.text(body.note, field: "note", allowing: .note)
-        let payment = try await services.payments.create(
-            from: from, to: to, amount: amount, date: date, note: note, group: group, user: user.id)
-        return .created(.init(body: .json(.init(payment: Self.wire(payment)))))
+        let id = try Self.clientID(body.id)
+        let (payment, created) = try await write(group: group, user: user) { writer in
+            try await writer.createPayment(id: id, from: from, to: to, amount: amount, date: date, note: note)
+        }
+        let envelope = Components.Schemas.PaymentEnvelope(payment: Self.wire(payment))
+        return created ? .created(.init(body: .json(envelope))) : .ok(.init(body: .json(envelope)))
+    }
+
+    func deletePayment(_ input: Operations.DeletePayment.Input) async throws -> Operations.DeletePayment.Output {
+        let (user, group) = try await member(of: input.path.groupId)
+        let payment = try WireInput.uuid(input.path.paymentId, field: "paymentId")
+        let ifMatch = try RevisionTag.ifMatch(input.headers.ifMatch)
+        do {
+            try await write(group: group, user: user) { writer in try await writer.deletePayment(payment, ifMatch: ifMatch) }
+            return .ok(.init(body: .json(.init(success: true))))
+        } catch let stale as StaleRevision {
+            return .preconditionFailed(try Self.paymentChanged(stale))
+        }
     }
 
     /// One currency's balances and minimal plan, computed by SplitCore exactly as `split settle`.
     func getBalances(_ input: Operations.GetBalances.Input) async throws -> Operations.GetBalances.Output {
-        let (_, group) = try await member(of: input.path.groupId)
+        let (_, group, revision) = try await access(input.path.groupId)
+        if let unchanged = Self.notModified(input.headers.ifNoneMatch, revision: revision) { return .notModified(unchanged) }
         async let membersLoad = services.members.list(group: group)
         async let expensesLoad = services.expenses.list(group: group)
         async let paymentsLoad = services.payments.list(group: group)

@@ -16,10 +16,17 @@ struct APIHandler: APIProtocol {
 
     /// The caller, after checking they may use `groupId`.
     func member(of groupId: String) async throws -> (AuthenticatedUser, UUID) {
+        let (user, group, _) = try await access(groupId)
+        return (user, group)
+    }
+
+    /// The caller and the group's revision (its ETag), after checking they may use `groupId`.
+    func access(_ groupId: String) async throws -> (AuthenticatedUser, UUID, Int64) {
         let user = try AuthenticatedUser.required()
         let group = try WireInput.uuid(groupId, field: "groupId")
-        try await services.groups.access(group: group, user: user.id)
-        return (user, group)
+        let revision = try await services.groups.access(group: group, user: user.id)
+        RevisionHeaderMiddleware.slot?.set(revision)
+        return (user, group, revision)
     }
 }
 

@@ -17,15 +17,19 @@ struct ExpenseListRoute: Sendable {
     let services: ServerServices
 
     func register(on router: Router<ServerRequestContext>) {
-        router.get("/api/groups/:groupId/expenses") { _, context in
-            try await respond(groupID: context.parameters.get("groupId") ?? "")
+        router.get("/api/groups/:groupId/expenses") { request, context in
+            try await respond(groupID: context.parameters.get("groupId") ?? "",
+                              ifNoneMatch: request.headers[.ifNoneMatch])
         }
     }
 
-    func respond(groupID text: String) async throws -> Response {
+    func respond(groupID text: String, ifNoneMatch: String? = nil) async throws -> Response {
         let user = try AuthenticatedUser.required()
         let group = try WireInput.uuid(text, field: "groupId")
         let revision = try await services.groups.access(group: group, user: user.id)
+        if RevisionTag.matches(ifNoneMatch: ifNoneMatch, revision: revision) {
+            return Response(status: .notModified, headers: [.eTag: RevisionTag.etag(revision)])
+        }
         let body: ByteBuffer
         if let cached = services.expenseCache.body(group: group, revision: revision) {
             body = cached
@@ -37,7 +41,7 @@ struct ExpenseListRoute: Sendable {
             body = ByteBuffer(bytes: bytes)
             services.expenseCache.store(body, group: group, revision: revision)
         }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: RevisionTag.etag(revision)],
                         body: .init(byteBuffer: body))
     }
 

@@ -4,8 +4,9 @@ import SplitCore
 
 /// Expenses and their splits.
 ///
-/// Every write bumps the group's `expenses_revision` in the same transaction, which is what
-/// keys the cached expense listing. Listing runs two queries whatever the group's size.
+/// Writes take the revision the caller got from ``GroupRepository/bump(_:on:)`` in the same
+/// transaction and store it on the rows they change; the group's revision also keys the cached
+/// expense listing. Listing runs two queries whatever the group's size.
 struct ExpenseRepository: Sendable {
     let database: ServerDatabase
     let members: MemberRepository
@@ -70,32 +71,69 @@ struct ExpenseRepository: Sendable {
         return record
     }
 
-    /// The group of a live expense, or 404.
-    func group(of expense: UUID) async throws -> UUID {
+    /// The group of a live expense (or, with `includingDeleted`, of a deleted one too), or 404.
+    func group(of expense: UUID, includingDeleted: Bool = false) async throws -> UUID {
         let rows = try await database.query(
-            "SELECT group_id FROM expenses WHERE id = \(expense) AND is_deleted IS NOT TRUE")
+            "SELECT group_id FROM expenses WHERE id = \(expense) AND (\(includingDeleted) OR is_deleted IS NOT TRUE)")
         for try await group in rows.decode(UUID?.self) { if let group { return group } }
         throw Self.notFound(expense)
     }
 
-    // MARK: Writing
-
-    /// Stores a new expense; the draft's members must belong to the group.
-    func create(_ draft: ExpenseDraft, group: UUID, user: UUID, on connection: PostgresConnection) async throws -> UUID {
-        try await members.requireMembers(draft.memberIDs, group: group, on: connection)
-        let id = dependencies.newID()
-        try await insert([(id, draft)], group: group, user: user, on: connection)
-        return id
+    /// The expense's revision and whether it is deleted, locked until the transaction ends;
+    /// nil if the group has no such expense.
+    func lockRevision(_ expense: UUID, group: UUID, on connection: PostgresConnection) async throws
+        -> (revision: Int64, deleted: Bool)? {
+        let rows = try await connection.query(
+            "SELECT revision, is_deleted IS TRUE FROM expenses WHERE id = \(expense) AND group_id = \(group) FOR UPDATE",
+            logger: database.logger)
+        for try await row in rows.decode((Int64, Bool).self) { return row }
+        return nil
     }
 
-    /// Inserts many validated expenses with three statements, whatever their number.
-    /// Returns the split ids per expense, in the drafts' split order.
+    // MARK: Writing
+
+    /// Stores a new expense at `revision`; the draft's members must belong to the group.
+    ///
+    /// With a client-chosen `id` that exists already: `created` is false when it is this
+    /// group's live expense with the same content, otherwise a 409 (another group's, deleted,
+    /// or different content).
+    func create(_ draft: ExpenseDraft, id: UUID?, group: UUID, user: UUID, revision: Int64,
+                on connection: PostgresConnection) async throws -> (id: UUID, created: Bool) {
+        if let id, try await sameAsStored(draft, id: id, group: group, on: connection) {
+            return (id, false)
+        }
+        try await members.requireMembers(draft.memberIDs, group: group, on: connection)
+        let id = id ?? dependencies.newID()
+        try await insert([(id, draft)], group: group, user: user, revision: revision, on: connection)
+        return (id, true)
+    }
+
+    /// Whether a client-chosen id is already this expense; false if the id is free, 409 if it
+    /// is taken by anything else.
+    func sameAsStored(_ draft: ExpenseDraft, id: UUID, group: UUID, on connection: PostgresConnection) async throws -> Bool {
+        let rows = try await connection.query(
+            "SELECT group_id, is_deleted IS TRUE, note FROM expenses WHERE id = \(id)", logger: database.logger)
+        var found: (UUID?, Bool, String?)?
+        for try await row in rows.decode((UUID?, Bool, String?).self) { found = row }
+        guard let (owner, deleted, note) = found else { return false }
+        let key = id.uuidString.lowercased()
+        guard owner == group else { throw APIError.conflict("expense id \(key) is already used in another group") }
+        guard !deleted else { throw APIError.conflict("expense id \(key) belonged to an expense that was deleted; choose a new id") }
+        let stored = try await find(id, group: group, on: connection)
+        guard draft.matches(stored, note: note) else {
+            throw APIError.conflict("expense id \(key) is already used for an expense with other content")
+        }
+        return true
+    }
+
+    /// Inserts many validated expenses at `revision` with two statements, whatever their
+    /// number. Returns the split ids per expense, in the drafts' split order.
     @discardableResult
-    func insert(_ items: [(id: UUID, draft: ExpenseDraft)], group: UUID, user: UUID,
+    func insert(_ items: [(id: UUID, draft: ExpenseDraft)], group: UUID, user: UUID, revision: Int64,
                 on connection: PostgresConnection) async throws -> [[UUID]] {
         guard !items.isEmpty else { return [] }
         var ids: [UUID] = [], descriptions: [String] = [], amounts: [String] = [], currencies: [String] = []
-        var categories: [String] = [], payers: [UUID] = [], dates: [String] = []
+        var categories: [String] = [], payers: [UUID] = [], dates: [String] = [], notes: [String] = []
         var splitIDs: [UUID] = [], splitExpenses: [UUID] = [], splitMembers: [UUID] = []
         var splitAmounts: [String] = [], splitPaid: [Bool] = []
         var result: [[UUID]] = []
@@ -109,6 +147,8 @@ struct ExpenseRepository: Sendable {
             categories.append(draft.category.rawValue)
             payers.append(draft.paidBy)
             dates.append(draft.date.description)
+            // An empty note cannot be stored (empty text reads as none), so '' stands for NULL.
+            notes.append(draft.note ?? "")
             var these: [UUID] = []
             for share in draft.splits {
                 let splitID = dependencies.newID()
@@ -123,12 +163,12 @@ struct ExpenseRepository: Sendable {
         }
         try await connection.query("""
             INSERT INTO expenses (id, group_id, description, amount, currency, category, paid_by_member_id,
-                                  expense_date, created_by_user_id, updated_by_user_id)
+                                  expense_date, note, created_by_user_id, updated_by_user_id, revision, created_at, updated_at)
             SELECT t.id, \(group), t.description, t.amount::numeric, t.currency, t.category, t.payer,
-                   t.day::date, \(user), \(user)
+                   t.day::date, NULLIF(t.note, ''), \(user), \(user), \(revision), \(now), \(now)
             FROM unnest(\(ids)::uuid[], \(descriptions)::text[], \(amounts)::text[], \(currencies)::text[],
-                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[])
-                 AS t(id, description, amount, currency, category, payer, day)
+                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[], \(notes)::text[])
+                 AS t(id, description, amount, currency, category, payer, day, note)
             """, logger: database.logger)
         try await connection.query("""
             INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
@@ -137,25 +177,28 @@ struct ExpenseRepository: Sendable {
             FROM unnest(\(splitIDs)::uuid[], \(splitExpenses)::uuid[], \(splitMembers)::uuid[],
                         \(splitAmounts)::text[], \(splitPaid)::bool[]) AS t(id, expense, member, amount, paid)
             """, logger: database.logger)
-        try await bumpRevision(group, on: connection)
         return result
     }
 
-    /// Replaces an expense's fields and splits. Members who keep a share keep its split id and,
-    /// unless the draft says otherwise, its paid state.
-    func update(_ expense: UUID, with draft: ExpenseDraft, user: UUID, on connection: PostgresConnection) async throws {
-        let group = try await lockLive(expense, on: connection)
+    /// Replaces a live expense's fields, note and splits at `revision`. Members who keep a share
+    /// keep its split id and, unless the draft says otherwise, its paid state.
+    func update(_ expense: UUID, group: UUID, with draft: ExpenseDraft, user: UUID, revision: Int64,
+                on connection: PostgresConnection) async throws {
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
         let currency = draft.amount.currency
         let now = dependencies.now()
-        try await connection.query("""
+        let rows = try await connection.query("""
             UPDATE expenses SET description = \(draft.description),
                 amount = \(StoredAmount.text(draft.amount.minorUnits, currency))::numeric,
                 currency = \(currency.code), category = \(draft.category.rawValue),
                 paid_by_member_id = \(draft.paidBy), expense_date = \(draft.date.description)::date,
-                updated_by_user_id = \(user)
-            WHERE id = \(expense)
+                note = \(draft.note), updated_by_user_id = \(user), revision = \(revision)
+            WHERE id = \(expense) AND group_id = \(group) AND is_deleted IS NOT TRUE
+            RETURNING id
             """, logger: database.logger)
+        var updated = false
+        for try await _ in rows { updated = true }
+        guard updated else { throw Self.notFound(expense) }
         let memberIDs = draft.splits.map(\.member)
         try await connection.query(
             "DELETE FROM expense_splits WHERE expense_id = \(expense) AND NOT (member_id = ANY(\(memberIDs)))",
@@ -177,32 +220,18 @@ struct ExpenseRepository: Sendable {
             FROM unnest(\(memberIDs)::uuid[], \(amounts)::text[], \(paid)::int4[]) AS t(member, amount, paid)
             WHERE NOT EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = \(expense) AND s.member_id = t.member)
             """, logger: database.logger)
-        try await bumpRevision(group, on: connection)
     }
 
-    /// Soft-deletes a live expense; a second delete is a 404, as on the Node server.
-    func delete(_ expense: UUID, user: UUID, on connection: PostgresConnection) async throws {
-        let group = try await lockLive(expense, on: connection)
-        try await connection.query("""
-            UPDATE expenses SET is_deleted = true, deleted_at = \(dependencies.now()), deleted_by_user_id = \(user)
-            WHERE id = \(expense)
+    /// Soft-deletes a live expense at `revision`; a second delete is a 404, as on the Node server.
+    func delete(_ expense: UUID, group: UUID, user: UUID, revision: Int64, on connection: PostgresConnection) async throws {
+        let rows = try await connection.query("""
+            UPDATE expenses SET is_deleted = true, deleted_at = \(dependencies.now()), deleted_by_user_id = \(user),
+                revision = \(revision)
+            WHERE id = \(expense) AND group_id = \(group) AND is_deleted IS NOT TRUE
+            RETURNING id
             """, logger: database.logger)
-        try await bumpRevision(group, on: connection)
-    }
-
-    /// Locks a live expense's row and returns its group, or throws 404.
-    private func lockLive(_ expense: UUID, on connection: PostgresConnection) async throws -> UUID {
-        let rows = try await connection.query(
-            "SELECT group_id FROM expenses WHERE id = \(expense) AND is_deleted IS NOT TRUE FOR UPDATE",
-            logger: database.logger)
-        for try await group in rows.decode(UUID?.self) { if let group { return group } }
+        for try await _ in rows { return }
         throw Self.notFound(expense)
-    }
-
-    func bumpRevision(_ group: UUID, on connection: PostgresConnection) async throws {
-        try await connection.query(
-            "UPDATE trip_groups SET expenses_revision = expenses_revision + 1 WHERE id = \(group)",
-            logger: database.logger)
     }
 
     /// Whether `user` may edit or delete the expense: its creator, the group's owner, or a group

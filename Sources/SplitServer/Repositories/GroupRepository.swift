@@ -13,11 +13,11 @@ struct GroupRepository: Sendable {
     static let inviteAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
     /// Throws 404 if the group does not exist, 403 if `user` may not use it; otherwise returns
-    /// the group's `expenses_revision`, which keys the cached expense listing.
+    /// the group's `revision`, which keys the cached expense listing and is the groups' ETag.
     @discardableResult
     func access(group: UUID, user: UUID) async throws -> Int64 {
         let rows = try await database.query("""
-            SELECT g.expenses_revision, g.owner_id = \(user) OR EXISTS (
+            SELECT g.revision, g.owner_id = \(user) OR EXISTS (
                 SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user))
             FROM trip_groups g WHERE g.id = \(group)
             """)
@@ -43,13 +43,14 @@ struct GroupRepository: Sendable {
     }
 
     /// Creates a group owned by `owner`, with a fresh invite code, and the owner's access row.
-    func create(name: String, description: String?, owner: AuthenticatedUser,
+    /// The group starts at revision 1, so a first change feed (since 0) shows its fields.
+    func create(id: UUID? = nil, name: String, description: String?, currency: String? = nil, owner: AuthenticatedUser,
                 on connection: PostgresConnection) async throws -> GroupRecord {
         for _ in 0..<8 {
             let code = String((0..<6).map { _ in Self.inviteAlphabet.randomElement()! })
             let rows = try await connection.query("""
-                INSERT INTO trip_groups (name, description, owner_id, invite_code)
-                VALUES (\(name), \(description), \(owner.id), \(code))
+                INSERT INTO trip_groups (id, name, description, currency, owner_id, invite_code, revision, fields_revision)
+                VALUES (COALESCE(\(id), gen_random_uuid()), \(name), \(description), \(currency), \(owner.id), \(code), 1, 1)
                 ON CONFLICT (invite_code) DO NOTHING
                 RETURNING id, name, description, owner_id, invite_code, is_active
                 """, logger: database.logger)
@@ -81,6 +82,40 @@ struct GroupRepository: Sendable {
                 """, logger: database.logger)
             return group
         }
+    }
+
+    /// Starts a write to the group: bumps its revision and returns the new value, which the
+    /// rows the write changes carry. The UPDATE locks the group row until the transaction ends,
+    /// so writes to one group commit in revision order (see ``ChangeFeed``).
+    func bump(_ group: UUID, on connection: PostgresConnection) async throws -> Int64 {
+        let rows = try await connection.query(
+            "UPDATE trip_groups SET revision = revision + 1 WHERE id = \(group) RETURNING revision", logger: database.logger)
+        for try await revision in rows.decode(Int64.self) { return revision }
+        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+    }
+
+    /// The revision of the group's own fields (name, description, currency), locked for update.
+    func lockFields(_ group: UUID, on connection: PostgresConnection) async throws -> Int64 {
+        let rows = try await connection.query(
+            "SELECT fields_revision FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
+        for try await revision in rows.decode(Int64.self) { return revision }
+        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+    }
+
+    /// Sets the fields given (nil leaves one as it is; `description: .some(nil)` removes it).
+    func update(_ group: UUID, name: String?, description: String??, currency: String?, revision: Int64,
+                on connection: PostgresConnection) async throws -> GroupRecord {
+        let rows = try await connection.query("""
+            UPDATE trip_groups SET name = COALESCE(\(name), name),
+                description = CASE WHEN \(description != nil) THEN \(description ?? nil) ELSE description END,
+                currency = COALESCE(\(currency), currency), fields_revision = \(revision)
+            WHERE id = \(group)
+            RETURNING id, name, description, owner_id, invite_code, is_active
+            """, logger: database.logger)
+        guard let record = try await Self.records(rows).first else {
+            throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+        }
+        return record
     }
 
     static func records(_ rows: PostgresRowSequence) async throws -> [GroupRecord] {

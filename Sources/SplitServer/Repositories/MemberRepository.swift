@@ -17,47 +17,78 @@ struct MemberRepository: Sendable {
             """))
     }
 
-    func add(name: String, group: UUID, on connection: PostgresConnection) async throws -> MemberRecord {
+    /// Adds a member at `revision` (the caller has bumped the group). With a client-chosen `id`
+    /// that exists already: the stored member when it is this group's with this name
+    /// (`created` false), otherwise a 409; an id deleted before is a 409 too.
+    func add(name: String, id: UUID?, group: UUID, revision: Int64, on connection: PostgresConnection)
+        async throws -> (member: MemberRecord, created: Bool) {
+        if let id, let existing = try await existing(id, on: connection) {
+            guard existing.groupID == group, existing.name == name else {
+                throw APIError.conflict("member id \(id.uuidString.lowercased()) is already used for another member")
+            }
+            return (existing, false)
+        }
+        if let id { try await refuseDeleted(id, kind: "member", on: connection) }
         try await refuseDuplicate(name: name, group: group, except: nil, on: connection)
         let rows = try await connection.query("""
-            INSERT INTO members (group_id, name) VALUES (\(group), \(name))
+            INSERT INTO members (id, group_id, name, revision) VALUES (COALESCE(\(id), gen_random_uuid()), \(group), \(name), \(revision))
             RETURNING \(unescaped: Self.columns)
             """, logger: database.logger)
-        return try await Self.records(rows)[0]
+        return (try await Self.records(rows)[0], true)
     }
 
-    func rename(member: UUID, group: UUID, to name: String) async throws -> MemberRecord {
-        try await database.transaction { connection in
-            try await refuseDuplicate(name: name, group: group, except: member, on: connection)
-            let rows = try await connection.query("""
-                UPDATE members SET name = \(name) WHERE id = \(member) AND group_id = \(group)
-                RETURNING \(unescaped: Self.columns)
-                """, logger: database.logger)
-            guard let record = try await Self.records(rows).first else { throw Self.notFound(member) }
-            return record
+    /// The member's revision, locked until the transaction ends; nil if it is not in the group.
+    func lockRevision(_ member: UUID, group: UUID, on connection: PostgresConnection) async throws -> Int64? {
+        let rows = try await connection.query(
+            "SELECT revision FROM members WHERE id = \(member) AND group_id = \(group) FOR UPDATE", logger: database.logger)
+        for try await revision in rows.decode(Int64.self) { return revision }
+        return nil
+    }
+
+    func rename(member: UUID, group: UUID, to name: String, revision: Int64, on connection: PostgresConnection)
+        async throws -> MemberRecord {
+        try await refuseDuplicate(name: name, group: group, except: member, on: connection)
+        let rows = try await connection.query("""
+            UPDATE members SET name = \(name), revision = \(revision) WHERE id = \(member) AND group_id = \(group)
+            RETURNING \(unescaped: Self.columns)
+            """, logger: database.logger)
+        guard let record = try await Self.records(rows).first else { throw Self.notFound(member) }
+        return record
+    }
+
+    /// Deletes a member who appears in no live expense and no payment, leaving a tombstone.
+    func remove(member: UUID, group: UUID, revision: Int64, on connection: PostgresConnection) async throws {
+        let rows = try await connection.query("""
+            SELECT m.name,
+              (SELECT count(DISTINCT e.id) FROM expenses e LEFT JOIN expense_splits s ON s.expense_id = e.id
+               WHERE e.is_deleted IS NOT TRUE AND (e.paid_by_member_id = m.id OR s.member_id = m.id)),
+              (SELECT count(*) FROM settlement_payments p WHERE p.from_member_id = m.id OR p.to_member_id = m.id)
+            FROM members m WHERE m.id = \(member) AND m.group_id = \(group) FOR UPDATE
+            """, logger: database.logger)
+        var found: (String, Int64, Int64)?
+        for try await row in rows.decode((String, Int64, Int64).self) { found = row }
+        guard let (name, expenses, payments) = found else { throw Self.notFound(member) }
+        guard expenses == 0, payments == 0 else {
+            var uses: [String] = []
+            if expenses > 0 { uses.append("\(expenses) expense\(expenses == 1 ? "" : "s")") }
+            if payments > 0 { uses.append("\(payments) payment\(payments == 1 ? "" : "s")") }
+            throw APIError.conflict("cannot remove \(name): they appear in \(uses.joined(separator: " and ")); delete or edit those first")
         }
+        try await connection.query("DELETE FROM members WHERE id = \(member)", logger: database.logger)
+        try await Tombstones.add(kind: "member", item: member.uuidString.lowercased(), group: group, revision: revision,
+                                 on: connection, logger: database.logger)
     }
 
-    /// Deletes a member who appears in no live expense and no payment.
-    func remove(member: UUID, group: UUID) async throws {
-        try await database.transaction { connection in
-            let rows = try await connection.query("""
-                SELECT m.name,
-                  (SELECT count(DISTINCT e.id) FROM expenses e LEFT JOIN expense_splits s ON s.expense_id = e.id
-                   WHERE e.is_deleted IS NOT TRUE AND (e.paid_by_member_id = m.id OR s.member_id = m.id)),
-                  (SELECT count(*) FROM settlement_payments p WHERE p.from_member_id = m.id OR p.to_member_id = m.id)
-                FROM members m WHERE m.id = \(member) AND m.group_id = \(group) FOR UPDATE
-                """, logger: database.logger)
-            var found: (String, Int64, Int64)?
-            for try await row in rows.decode((String, Int64, Int64).self) { found = row }
-            guard let (name, expenses, payments) = found else { throw Self.notFound(member) }
-            guard expenses == 0, payments == 0 else {
-                var uses: [String] = []
-                if expenses > 0 { uses.append("\(expenses) expense\(expenses == 1 ? "" : "s")") }
-                if payments > 0 { uses.append("\(payments) payment\(payments == 1 ? "" : "s")") }
-                throw APIError.conflict("cannot remove \(name): they appear in \(uses.joined(separator: " and ")); delete or edit those first")
-            }
-            try await connection.query("DELETE FROM members WHERE id = \(member)", logger: database.logger)
+    /// The member with this id in any group, if there is one.
+    func existing(_ id: UUID, on connection: PostgresConnection) async throws -> MemberRecord? {
+        try await Self.records(connection.query(
+            "SELECT \(unescaped: Self.columns) FROM members WHERE id = \(id)", logger: database.logger)).first
+    }
+
+    /// A 409 when a client-chosen id belonged to an item that was deleted.
+    func refuseDeleted(_ id: UUID, kind: String, on connection: PostgresConnection) async throws {
+        if try await Tombstones.exists(kind: kind, item: id.uuidString.lowercased(), on: connection, logger: database.logger) {
+            throw APIError.conflict("\(kind) id \(id.uuidString.lowercased()) belonged to a \(kind) that was deleted; choose a new id")
         }
     }
 
@@ -73,9 +104,9 @@ struct MemberRepository: Sendable {
         }
     }
 
-    /// Takes the group's row lock first, so two concurrent adds of one name cannot both pass.
-    private func refuseDuplicate(name: String, group: UUID, except: UUID?, on connection: PostgresConnection) async throws {
-        try await connection.query("SELECT 1 FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
+    /// The caller holds the group's row lock (``GroupRepository/bump(_:on:)``), so two
+    /// concurrent adds of one name cannot both pass.
+    func refuseDuplicate(name: String, group: UUID, except: UUID?, on connection: PostgresConnection) async throws {
         let rows = try await connection.query("""
             SELECT name FROM members
             WHERE group_id = \(group) AND lower(name) = lower(\(name)) AND id IS DISTINCT FROM \(except)

@@ -6,6 +6,8 @@ import SplitCore
 struct PaymentRepository: Sendable {
     let database: ServerDatabase
     let members: MemberRepository
+    /// New payment ids and creation times.
+    let dependencies: ServerDependencies
 
     /// The columns ``records(_:)`` decodes, for SELECT and RETURNING alike.
     static let columns = """
@@ -34,20 +36,54 @@ struct PaymentRepository: Sendable {
         return payments
     }
 
-    func create(from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?, group: UUID, user: UUID)
-        async throws -> PaymentRecord {
+    /// Records a payment at `revision`. With a client-chosen `id` that exists already: the
+    /// stored payment when it is this group's with the same content (`created` false),
+    /// otherwise a 409; an id deleted before is a 409 too.
+    func create(id: UUID?, from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?, group: UUID, user: UUID,
+                revision: Int64, on connection: PostgresConnection) async throws -> (payment: PaymentRecord, created: Bool) {
         guard from != to else { throw APIError.badRequest("fromMemberId and toMemberId must be different members") }
-        return try await database.transaction { connection in
-            try await members.requireMembers([from, to], group: group, on: connection)
-            let rows = try await connection.query("""
-                INSERT INTO settlement_payments (group_id, from_member_id, to_member_id, amount, currency, note,
-                                                 payment_date, created_by_user_id)
-                VALUES (\(group), \(from), \(to), \(StoredAmount.text(amount.minorUnits, amount.currency))::numeric,
-                        \(amount.currency.code), \(note), \(date.description)::date, \(user))
-                RETURNING \(unescaped: Self.columns)
-                """, logger: database.logger)
-            guard let payment = try await Self.records(rows).first else { throw APIError.conflict("payment not stored") }
-            return payment
+        if let id {
+            let stored = try await Self.records(connection.query(
+                "SELECT \(unescaped: Self.columns) FROM settlement_payments WHERE id = \(id)", logger: database.logger))
+            if let stored = stored.first {
+                guard stored.groupID == group, stored.from == from, stored.to == to, stored.amount == amount,
+                      stored.date == date, stored.note == note else {
+                    throw APIError.conflict("payment id \(id.uuidString.lowercased()) is already used for another payment")
+                }
+                return (stored, false)
+            }
+            try await members.refuseDeleted(id, kind: "payment", on: connection)
         }
+        try await members.requireMembers([from, to], group: group, on: connection)
+        let rows = try await connection.query("""
+            INSERT INTO settlement_payments (id, group_id, from_member_id, to_member_id, amount, currency, note,
+                                             payment_date, created_by_user_id, revision, created_at)
+            VALUES (\(id ?? dependencies.newID()), \(group), \(from), \(to),
+                    \(StoredAmount.text(amount.minorUnits, amount.currency))::numeric,
+                    \(amount.currency.code), \(note), \(date.description)::date, \(user), \(revision), \(dependencies.now()))
+            RETURNING \(unescaped: Self.columns)
+            """, logger: database.logger)
+        guard let payment = try await Self.records(rows).first else { throw APIError.conflict("payment not stored") }
+        return (payment, true)
+    }
+
+    /// The payment's revision, locked until the transaction ends; nil if the group has no such payment.
+    func lockRevision(_ payment: UUID, group: UUID, on connection: PostgresConnection) async throws -> Int64? {
+        let rows = try await connection.query(
+            "SELECT revision FROM settlement_payments WHERE id = \(payment) AND group_id = \(group) FOR UPDATE",
+            logger: database.logger)
+        for try await revision in rows.decode(Int64.self) { return revision }
+        return nil
+    }
+
+    /// Deletes a payment at `revision`, leaving a tombstone; 404 if the group has no such payment.
+    func delete(_ payment: UUID, group: UUID, revision: Int64, on connection: PostgresConnection) async throws {
+        let rows = try await connection.query(
+            "DELETE FROM settlement_payments WHERE id = \(payment) AND group_id = \(group) RETURNING id", logger: database.logger)
+        var found = false
+        for try await _ in rows { found = true }
+        guard found else { throw APIError.notFound("payment \(payment.uuidString.lowercased()) not found in this group") }
+        try await Tombstones.add(kind: "payment", item: payment.uuidString.lowercased(), group: group, revision: revision,
+                                 on: connection, logger: database.logger)
     }
 }

@@ -4,42 +4,48 @@ import PostgresNIO
 /// Paid marks of single splits, and their audit trail in `payment_history`.
 struct SplitRepository: Sendable {
     let database: ServerDatabase
-    let expenses: ExpenseRepository
     /// The time of paid marks.
     let dependencies: ServerDependencies
 
-    /// The group of a split whose expense is live, or 404.
-    func group(of split: UUID) async throws -> UUID {
+    /// The expense and group of a split whose expense is live, or 404.
+    func owner(of split: UUID) async throws -> (expense: UUID, group: UUID) {
         let rows = try await database.query("""
-            SELECT e.group_id FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
+            SELECT e.id, e.group_id FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
             WHERE s.id = \(split) AND e.is_deleted IS NOT TRUE
             """)
-        for try await group in rows.decode(UUID?.self) { if let group { return group } }
+        for try await (expense, group) in rows.decode((UUID, UUID?).self) { if let group { return (expense, group) } }
         throw Self.notFound(split)
     }
 
-    /// Sets the paid state and logs who did it, from where, in one transaction.
-    func setPaid(_ split: UUID, isPaid: Bool, reason: String?, user: UUID, ip: String?) async throws {
-        try await database.transaction { connection in
-            let rows = try await connection.query("""
-                UPDATE expense_splits s SET is_paid = \(isPaid),
-                    paid_at = CASE WHEN \(isPaid) THEN \(dependencies.now())::timestamptz END,
-                    marked_paid_by_user_id = CASE WHEN \(isPaid) THEN \(user)::uuid END
-                FROM expenses e
-                WHERE s.id = \(split) AND e.id = s.expense_id AND e.is_deleted IS NOT TRUE
-                RETURNING e.group_id
-                """, logger: database.logger)
-            var group: UUID?
-            for try await value in rows.decode(UUID?.self) { group = value }
-            guard let group else { throw Self.notFound(split) }
-            let address = ip.flatMap { $0 == "unknown" ? nil : $0 }
-            try await connection.query("""
-                INSERT INTO payment_history (expense_split_id, action, performed_by_user_id, reason, ip_address, performed_at)
-                VALUES (\(split), \(isPaid ? "marked_paid" : "marked_unpaid"), \(user), \(reason), \(address)::inet,
-                        \(dependencies.now()))
-                """, logger: database.logger)
-            try await expenses.bumpRevision(group, on: connection)
-        }
+    /// The split of `member` in `expense`, if the member has a share.
+    func split(expense: UUID, member: UUID, on connection: PostgresConnection) async throws -> UUID? {
+        let rows = try await connection.query(
+            "SELECT id FROM expense_splits WHERE expense_id = \(expense) AND member_id = \(member)", logger: database.logger)
+        for try await id in rows.decode(UUID.self) { return id }
+        return nil
+    }
+
+    /// Sets the paid state at `revision` (the expense's revision moves with it) and logs who did
+    /// it, from where. The caller has bumped the group and checked the expense is live.
+    func setPaid(_ split: UUID, expense: UUID, isPaid: Bool, reason: String?, user: UUID, ip: String?, revision: Int64,
+                 on connection: PostgresConnection) async throws {
+        let rows = try await connection.query("""
+            UPDATE expense_splits SET is_paid = \(isPaid),
+                paid_at = CASE WHEN \(isPaid) THEN \(dependencies.now())::timestamptz END,
+                marked_paid_by_user_id = CASE WHEN \(isPaid) THEN \(user)::uuid END
+            WHERE id = \(split) AND expense_id = \(expense)
+            RETURNING id
+            """, logger: database.logger)
+        var found = false
+        for try await _ in rows { found = true }
+        guard found else { throw Self.notFound(split) }
+        try await connection.query("UPDATE expenses SET revision = \(revision) WHERE id = \(expense)", logger: database.logger)
+        let address = ip.flatMap { $0 == "unknown" ? nil : $0 }
+        try await connection.query("""
+            INSERT INTO payment_history (expense_split_id, action, performed_by_user_id, reason, ip_address, performed_at)
+            VALUES (\(split), \(isPaid ? "marked_paid" : "marked_unpaid"), \(user), \(reason), \(address)::inet,
+                    \(dependencies.now()))
+            """, logger: database.logger)
     }
 
     /// Every change of the split, newest first, with the name of who made it.

@@ -23,6 +23,8 @@ struct ExpenseDraft: Sendable {
     let paidBy: UUID
     let date: CivilDate
     let splits: [Share]
+    /// split-server's extension: free text that may keep line breaks.
+    let note: String?
 
     /// The raw fields of one split as they arrive.
     struct RawShare {
@@ -32,7 +34,7 @@ struct ExpenseDraft: Sendable {
     }
 
     init(description: String?, amount: Double, currency: String?, category: String, paidBy: String,
-         date: String, splits: [RawShare], field prefix: String = "") throws(APIError) {
+         date: String, splits: [RawShare], note: String? = nil, field prefix: String = "") throws(APIError) {
         let currency = try WireInput.currency(currency, field: prefix + "currency", default: "JPY")
         let minor = try WireAmount.minorUnits(amount, currency: currency, field: prefix + "amount")
         self.description = try WireInput.text(description, field: prefix + "description") ?? ""
@@ -40,6 +42,7 @@ struct ExpenseDraft: Sendable {
         self.category = try WireInput.category(category, field: prefix + "category")
         self.paidBy = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")
         self.date = try WireInput.date(date, field: prefix + "expenseDate")
+        self.note = try WireInput.text(note, field: prefix + "note", allowing: .note)
         guard !splits.isEmpty else { throw .badRequest("\(prefix)splits must list at least one member") }
         var shares: [Share] = []
         for (index, raw) in splits.enumerated() {
@@ -66,6 +69,15 @@ struct ExpenseDraft: Sendable {
                 throw .badRequest("\(prefix)\(error.description)")
             }
         }
+    }
+
+    /// Whether the stored expense has this content (paid states aside): a client-chosen id
+    /// sent again with the same content is a retry, not a conflict.
+    func matches(_ stored: ExpenseRecord, note storedNote: String?) -> Bool {
+        let mine = splits.map { "\($0.member)=\($0.amount)" }.sorted()
+        let theirs = stored.splits.map { "\($0.memberID)=\($0.amount)" }.sorted()
+        return description == stored.description && amount == stored.amount && category.rawValue == stored.category
+            && paidBy == stored.paidBy && date == stored.date && note == storedNote && mine == theirs
     }
 
     /// Every member the expense mentions.
