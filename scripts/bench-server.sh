@@ -8,8 +8,11 @@
 #   1. GET /api/groups/:gid/expenses of that group
 #   2. POST /api/expenses (a 3-way split each)
 #   3. POST /api/groups/from-local with 1,000 expenses
-# and prints requests per second and the 99th-percentile latency of each. Nothing leaves the
-# machine. Not part of the test run: speed goals live here, never in tests.
+#   4. GET …/changes with nothing new (the poll of a client that is up to date)
+#   5. POST …/sync with 100 createExpense ops (fresh ids and opIds each time), one client
+#   6. GET …/changes of the 10 latest changes in a 100,000-expense group, one client
+# and prints requests per second, the mean and the 99th-percentile latency of each. Nothing
+# leaves the machine. Not part of the test run: speed goals live here, never in tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
@@ -73,7 +76,9 @@ run() { # label, wrk arguments...
   p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
   local errors
   errors=$(echo "$out" | awk '/Non-2xx/ {print $5}')
-  printf '%-44s %10s req/s   p99 %8s   non-2xx %s\n' "$label" "$rps" "$p99" "${errors:-0}"
+  local mean
+  mean=$(echo "$out" | awk '$1 == "Latency" {print $2; exit}')
+  printf '%-44s %10s req/s   mean %8s   p99 %8s   non-2xx %s\n' "$label" "$rps" "$mean" "$p99" "${errors:-0}"
 }
 
 echo "split-server at $base, wrk ${seconds}s per run, $(nproc) cores shared by wrk, server and PostgreSQL"
@@ -81,3 +86,68 @@ run "GET expenses (1,000-expense group), c=$connections" -t2 -c"$connections" \
   -H "Authorization: Bearer $token" "$base/api/groups/$group/expenses"
 BODY_FILE=expense.json run "POST /api/expenses, c=$connections" -t2 -c"$connections" -s "$work/post.lua" "$base/api/expenses"
 BODY_FILE=from-local.json run "POST from-local (1,000 expenses), c=4" -t2 -c4 -s "$work/post.lua" "$base/api/groups/from-local"
+
+# The sync protocol. A Lua script builds each sync body with new UUIDs, so every request
+# applies 100 new expenses instead of replaying the first request's stored results.
+revision=$(curl -sf "$base/api/groups/$group/changes?since=0&limit=1" -H "Authorization: Bearer $token" -o /dev/null -D - |
+  awk -F'"' 'tolower($1) ~ /^etag/ {print $2}')
+run "GET changes, nothing new, c=$connections" -t2 -c"$connections" \
+  -H "Authorization: Bearer $token" "$base/api/groups/$group/changes?since=$revision"
+
+cat >"$work/sync.lua" <<LUA
+math.randomseed(20261124)
+local function uuid()
+  return string.format("%08x-%04x-4%03x-8%03x-%012x", math.random(0, 0x7fffffff), math.random(0, 0xffff),
+    math.random(0, 0xfff), math.random(0, 0xfff), math.random(0, 0xffffffffffff))
+end
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer $token"
+request = function()
+  local ops = {}
+  for i = 1, 100 do
+    ops[i] = '{"opId":"' .. uuid() .. '","type":"createExpense","data":{"id":"' .. uuid() ..
+      '","description":"Offline ' .. i .. '","amount":3000,"currency":"JPY","category":"Meal","paidByMemberId":"$m1",' ..
+      '"expenseDate":"2025-02-01","splits":[{"memberId":"$m1","amount":1000},{"memberId":"$m2","amount":1000},' ..
+      '{"memberId":"$m3","amount":1000}]}}'
+  end
+  return wrk.format(nil, nil, nil, '{"since":$revision,"ops":[' .. table.concat(ops, ",") .. ']}')
+end
+LUA
+# since = the revision before the runs: each answer also carries the changes since then, as
+# a client that synced just before would get; the later answers grow, so this is a worst case.
+run "POST sync, 100 createExpense ops, c=1" -t1 -c1 -s "$work/sync.lua" "$base/api/groups/$group/sync"
+
+# A 100,000-expense group, filled through the sync endpoint 1,000 expenses at a time.
+big=$(curl -sf -X POST "$base/api/groups" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  -d '{"name":"Big"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["group"]["id"])')
+bm=$(curl -sf -X POST "$base/api/groups/$big/members" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+  -d '{"name":"Payer"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["member"]["id"])')
+python3 - "$work" "$bm" <<'PY'
+import json, sys, uuid
+work, member = sys.argv[1], sys.argv[2]
+for batch in range(100):
+    ops = [{"opId": str(uuid.uuid4()), "type": "createExpense",
+            "data": {"id": str(uuid.uuid4()), "description": f"Expense {batch}-{i}", "amount": 100 + i,
+                     "currency": "JPY", "category": "Other", "paidByMemberId": member, "expenseDate": "2025-03-01",
+                     "splits": [{"memberId": member, "amount": 100 + i}]}} for i in range(1000)]
+    open(f"{work}/big-{batch}.json", "w").write(json.dumps({"since": 0, "ops": ops}))
+PY
+echo "filling a 100,000-expense group..." >&2
+for batch in $(seq 0 99); do
+  curl -sf -X POST "$base/api/groups/$big/sync" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    --data-binary "@$work/big-$batch.json" -o /dev/null
+  # Keep the answers small: later batches ask only for what is new since the group's revision.
+  sed -i "s/\"since\": 0/\"since\": $((batch + 3))/" "$work/big-$((batch + 1)).json" 2>/dev/null || true
+done
+for i in $(seq 1 10); do
+  curl -sf -X POST "$base/api/expenses" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+    -d "{\"groupId\":\"$big\",\"amount\":$i,\"currency\":\"JPY\",\"category\":\"Meal\",\"paidByMemberId\":\"$bm\",\"expenseDate\":\"2025-03-02\",\"splits\":[{\"memberId\":\"$bm\",\"amount\":$i}]}" -o /dev/null
+done
+head_revision=$(curl -sf "$base/api/groups/$big/changes?since=0&limit=1" -H "Authorization: Bearer $token" -o /dev/null -D - |
+  awk -F'"' 'tolower($1) ~ /^etag/ {print $2}')
+count=$(curl -sf "$base/api/groups/$big/changes?since=$((head_revision - 10))" -H "Authorization: Bearer $token" |
+  python3 -c 'import json,sys; print(len(json.load(sys.stdin)["expenses"]))')
+echo "big group at revision $head_revision; the last 10 revisions hold $count expenses" >&2
+run "GET changes, 10 of 100,000 expenses, c=1" -t1 -c1 \
+  -H "Authorization: Bearer $token" "$base/api/groups/$big/changes?since=$((head_revision - 10))"

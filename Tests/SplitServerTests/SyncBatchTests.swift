@@ -127,6 +127,12 @@ struct SyncBatchTests {
             let tooMany = try await api.sync(token, group: group, ops: many)
             #expect(tooMany.status == .badRequest && tooMany.error?.contains("1000") == true, "\(tooMany.description.prefix(200))")
 
+            let ahead = try await api.sync(token, group: group, since: 99, ops: [
+                Self.createExpense(id: API.newID(), payer: m["Alex"]!, owes: m["Bea"]!, amount: 1)])
+            #expect(ahead.status == .badRequest && ahead.error?.contains("newer than the group's revision") == true, "\(ahead)")
+            let empty = try await api.sync(token, group: group, ops: [])
+            #expect(empty.status == .ok && empty.json["results"].count == 0)
+
             let huge = String(repeating: "x", count: 9 << 20)
             let big = try await api.call(.post, "/api/groups/\(group)/sync", token: token,
                                          json: #"{"since":0,"ops":[],"pad":"\#(huge)"}"#)

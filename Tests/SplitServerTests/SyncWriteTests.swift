@@ -168,6 +168,9 @@ struct SyncWriteTests {
             #expect(try await api.call(.put, "/api/groups/\(group)/rates/XXX", token: token, json: #"{"rate":"1"}"#).status == .badRequest)
             #expect(try await api.call(.delete, "/api/groups/\(group)/rates/EUR", token: token).status == .notFound)
             #expect(try await api.changes(token, group: group).rates.map(\.rate) == ["150.25"])
+            #expect(try await api.call(.patch, "/api/groups/\(group)", token: token, json: #"{"currency":"JPY"}"#).status == .ok)
+            let own = try await api.call(.put, "/api/groups/\(group)/rates/JPY", token: token, json: #"{"rate":"1"}"#)
+            #expect(own.status == .badRequest && own.error?.contains("trip's own currency") == true, "\(own)")
         }
     }
 }

@@ -10,6 +10,7 @@ struct ServerServices: Sendable {
     let groups: GroupRepository
     let members: MemberRepository
     let expenses: ExpenseRepository
+    let quickInsert: ExpenseQuickInsert
     let splits: SplitRepository
     let payments: PaymentRepository
     let rates: RateRepository
@@ -29,6 +30,7 @@ struct ServerServices: Sendable {
         groups = GroupRepository(database: database)
         members = MemberRepository(database: database)
         expenses = ExpenseRepository(database: database, members: members, dependencies: dependencies)
+        quickInsert = ExpenseQuickInsert(database: database, dependencies: dependencies)
         splits = SplitRepository(database: database, dependencies: dependencies)
         payments = PaymentRepository(database: database, members: members, dependencies: dependencies)
         rates = RateRepository(database: database)

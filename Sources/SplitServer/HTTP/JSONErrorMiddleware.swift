@@ -80,12 +80,15 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Failures that only a race between two requests can cause (both checked a client-chosen id
-    /// was free, then both inserted it; two transactions waited on each other): the client may
+    /// was free, then both inserted it; a member was removed while an expense naming them was
+    /// being stored; two transactions waited on each other): the client may
     /// simply retry, so they are a 409 and a 503, not a 500.
     static func raceAnswer(_ error: PSQLError) -> APIError? {
         switch error.serverInfo?[.sqlState] {
         case "23505":
             return .conflict("another request stored an item with the same id at the same time; retry to see it")
+        case "23503":
+            return .conflict("a member this change names was removed at the same time; retry to see the group as it is now")
         case "40P01", "40001":
             return APIError(status: .serviceUnavailable, message: "the change collided with another one; retry")
         default:

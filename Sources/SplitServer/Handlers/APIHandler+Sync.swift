@@ -32,15 +32,15 @@ extension APIHandler {
     }
 
     func syncGroup(_ input: Operations.SyncGroup.Input) async throws -> Operations.SyncGroup.Output {
-        let (user, group, _) = try await access(input.path.groupId)
+        let (user, group, before) = try await access(input.path.groupId)
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         guard body.ops.count <= SyncBatch.maxOps else {
             throw APIError.badRequest("ops has \(body.ops.count) operations; send at most \(SyncBatch.maxOps) per request")
         }
-        guard body.since >= 0 else { throw APIError.badRequest("since \(body.since) is negative; use a revision from 0 up") }
+        // Checked before anything is applied: a refused request changes nothing.
+        let since = try Self.since(body.since, revision: before)
         let results = try await SyncBatch(services: services, group: group, user: user).apply(body.ops)
         let revision = try await services.groups.access(group: group, user: user.id)
-        let since = try Self.since(body.since, revision: revision)
         let changes = since == revision
             ? SyncChanges(revision: revision, more: false, members: [], expenses: [], payments: [], rates: [])
             : try await services.feed.changes(group: group, since: since, limit: Self.changeLimit)

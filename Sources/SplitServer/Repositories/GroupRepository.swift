@@ -102,6 +102,13 @@ struct GroupRepository: Sendable {
         throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
     }
 
+    /// The trip's own currency, if one was set.
+    func currency(of group: UUID, on connection: PostgresConnection) async throws -> String? {
+        let rows = try await connection.query("SELECT currency FROM trip_groups WHERE id = \(group)", logger: database.logger)
+        for try await code in rows.decode(String?.self) { return code }
+        return nil
+    }
+
     /// Sets the fields given (nil leaves one as it is; `description: .some(nil)` removes it).
     func update(_ group: UUID, name: String?, description: String??, currency: String?, revision: Int64,
                 on connection: PostgresConnection) async throws -> GroupRecord {

@@ -140,6 +140,9 @@ final class GroupWriter {
 
     /// Sets the rate, or removes it when `rate` is nil.
     func setRate(_ currency: Currency, rate: ExchangeRate?, ifMatch: Int64?) async throws -> Components.Schemas.RateChange? {
+        if rate != nil, try await services.groups.currency(of: group, on: connection) == currency.code {
+            throw APIError.badRequest("\(currency.code) is the trip's own currency; its rate is always 1")
+        }
         let current = try await services.rates.lockRevision(currency.code, group: group, on: connection)
         if current != nil || ifMatch != nil {
             try await check("rate:\(currency.code)", current: current, expected: ifMatch) {
