@@ -18,6 +18,9 @@ struct ServerCommand: AsyncParsableCommand {
           PORT           port to listen on (default 3012)
           LOG_LEVEL      trace, debug, info, notice, warning, error, critical
                          (default info)
+          DATABASE_POOL_SIZE
+                         connections to PostgreSQL, 1-1000 (default 4 per core,
+                         at least 4); several instances add theirs up
         Migrations run before the server listens. An existing budget_splitter_web
         database is upgraded in place, keeping its rows and password hashes.
         Example:
@@ -34,6 +37,10 @@ struct ServerCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("database-url"), help: ArgumentHelp("PostgreSQL URL (env DATABASE_URL).", valueName: "url"))
     var databaseURL: String?
+
+    @Option(name: .customLong("database-pool-size"),
+            help: ArgumentHelp("Connections to PostgreSQL (env DATABASE_POOL_SIZE).", valueName: "count"))
+    var databasePoolSize: Int?
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log level (env LOG_LEVEL).", valueName: "level"))
     var logLevel: String?
@@ -83,6 +90,12 @@ struct ServerCommand: AsyncParsableCommand {
         let levelText = (logLevel ?? environment["LOG_LEVEL"] ?? "info").lowercased()
         guard let level = Logger.Level(rawValue: levelText) else {
             throw ConfigurationError(description: "log level '\(levelText)' is not one of trace, debug, info, notice, warning, error, critical")
+        }
+        if let poolText = databasePoolSize.map(String.init) ?? environment["DATABASE_POOL_SIZE"] {
+            guard let pool = Int(poolText), (1...1000).contains(pool) else {
+                throw ConfigurationError(description: "database pool size '\(poolText)' is not a number of connections (1-1000)")
+            }
+            database.poolSize = pool
         }
         let hostValue = host ?? environment["HOST"] ?? "127.0.0.1"
         guard !hostValue.isEmpty else { throw ConfigurationError(description: "host must not be empty") }

@@ -250,6 +250,11 @@ enum ServerSchema {
         "UPDATE expenses e SET revision = g.revision FROM trip_groups g WHERE g.id = e.group_id",
         "UPDATE settlement_payments p SET revision = g.revision FROM trip_groups g WHERE g.id = p.group_id",
         "UPDATE trip_groups SET fields_revision = revision",
+        // Indexes that (group_id, revision) and the Node schema's UNIQUE (expense_id, member_id)
+        // make redundant: each costs an update on every insert, and inserts are the hot path.
+        "DROP INDEX IF EXISTS members_group",
+        "DROP INDEX IF EXISTS settlement_payments_group",
+        "DROP INDEX IF EXISTS expense_splits_expense",
         "CREATE INDEX members_group_revision ON members (group_id, revision)",
         "CREATE INDEX expenses_group_revision ON expenses (group_id, revision)",
         "CREATE INDEX settlement_payments_group_revision ON settlement_payments (group_id, revision)",

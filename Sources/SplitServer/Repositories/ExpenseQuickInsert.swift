@@ -7,7 +7,8 @@ import PostgresNIO
 /// The route is the most written one, and every write holds its group's row lock from the bump
 /// to the commit (see ``ChangeFeed``): as a transaction of six round trips, concurrent posts to
 /// one group queue behind that lock, and each post also pays the round trips themselves. As one
-/// statement the lock is held only while PostgreSQL runs it.
+/// statement the lock is held only while PostgreSQL runs it, and as a prepared statement it is
+/// parsed and planned once per connection instead of once per request.
 ///
 /// It handles the common case only. When it inserts nothing (no access, a member not in the
 /// group, a client-chosen id already used), the caller takes the general path, which finds out
@@ -19,39 +20,73 @@ struct ExpenseQuickInsert: Sendable {
 
     /// The new expense's id, or nil when the general path must answer.
     func insert(_ draft: ExpenseDraft, id: UUID?, group: UUID, user: UUID) async throws -> UUID? {
-        let id = id ?? dependencies.newID()
-        let now = dependencies.now()
-        let currency = draft.amount.currency
-        let members = Array(draft.memberIDs)
-        let splitIDs = draft.splits.map { _ in dependencies.newID() }
-        let rows = try await database.query("""
+        let statement = Statement(draft: draft, id: id ?? dependencies.newID(), group: group, user: user,
+                                  now: dependencies.now(), splitIDs: draft.splits.map { _ in dependencies.newID() })
+        for try await inserted in try await database.client.execute(statement, logger: database.logger) {
+            return inserted == 1 ? statement.id : nil
+        }
+        return nil
+    }
+
+    struct Statement: PostgresPreparedStatement {
+        static let name = "split_expense_quick_insert"
+        static let sql = """
             WITH g AS (
               UPDATE trip_groups SET revision = revision + 1
-              WHERE id = \(group) AND (owner_id = \(user) OR EXISTS (
-                SELECT 1 FROM group_members gm WHERE gm.group_id = \(group) AND gm.user_id = \(user)))
+              WHERE id = $1::uuid AND (owner_id = $2::uuid OR EXISTS (
+                SELECT 1 FROM group_members gm WHERE gm.group_id = $1::uuid AND gm.user_id = $2::uuid))
               RETURNING revision
             ), m AS (
-              SELECT count(*) AS n FROM members WHERE group_id = \(group) AND id = ANY(\(members)::uuid[])
+              SELECT count(*) AS n FROM members WHERE group_id = $1::uuid AND id = ANY($3::uuid[])
             ), e AS (
               INSERT INTO expenses (id, group_id, description, amount, currency, category, paid_by_member_id, expense_date,
                                     note, created_by_user_id, updated_by_user_id, revision, created_at, updated_at)
-              SELECT \(id), \(group), \(draft.description), \(StoredAmount.text(draft.amount.minorUnits, currency))::numeric,
-                     \(currency.code), \(draft.category.rawValue), \(draft.paidBy), \(draft.date.description)::date,
-                     \(draft.note), \(user), \(user), g.revision, \(now), \(now)
-              FROM g, m WHERE m.n = \(Int64(members.count))
+              SELECT $4::uuid, $1::uuid, $5::text, $6::text::numeric, $7::text, $8::text, $9::uuid, $10::text::date,
+                     $11::text, $2::uuid, $2::uuid, g.revision, $12::timestamptz, $12::timestamptz
+              FROM g, m WHERE m.n = $13::int8
               ON CONFLICT (id) DO NOTHING
               RETURNING id
             ), s AS (
               INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
               SELECT t.id, e.id, t.member, t.amount::numeric, t.paid,
-                     CASE WHEN t.paid THEN \(now)::timestamptz END, CASE WHEN t.paid THEN \(user)::uuid END
-              FROM e, unnest(\(splitIDs)::uuid[], \(draft.splits.map(\.member))::uuid[],
-                             \(draft.splits.map { StoredAmount.text($0.amount, currency) })::text[],
-                             \(draft.splits.map { $0.isPaid ?? false })::bool[]) AS t(id, member, amount, paid)
+                     CASE WHEN t.paid THEN $12::timestamptz END, CASE WHEN t.paid THEN $2::uuid END
+              FROM e, unnest($14::uuid[], $15::uuid[], $16::text[], $17::bool[]) AS t(id, member, amount, paid)
             )
             SELECT count(*) FROM e
-            """)
-        for try await inserted in rows.decode(Int64.self) { return inserted == 1 ? id : nil }
-        return nil
+            """
+        typealias Row = Int64
+
+        let draft: ExpenseDraft
+        let id: UUID
+        let group: UUID
+        let user: UUID
+        let now: Date
+        let splitIDs: [UUID]
+
+        func makeBindings() throws -> PostgresBindings {
+            let currency = draft.amount.currency
+            let members = Array(draft.memberIDs)
+            var bindings = PostgresBindings(capacity: 17)
+            bindings.append(group)
+            bindings.append(user)
+            bindings.append(members)
+            bindings.append(id)
+            bindings.append(draft.description)
+            bindings.append(StoredAmount.text(draft.amount.minorUnits, currency))
+            bindings.append(currency.code)
+            bindings.append(draft.category.rawValue)
+            bindings.append(draft.paidBy)
+            bindings.append(draft.date.description)
+            bindings.append(draft.note)
+            bindings.append(now)
+            bindings.append(Int64(members.count))
+            bindings.append(splitIDs)
+            bindings.append(draft.splits.map(\.member))
+            bindings.append(draft.splits.map { StoredAmount.text($0.amount, currency) })
+            bindings.append(draft.splits.map { $0.isPaid ?? false })
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
     }
 }

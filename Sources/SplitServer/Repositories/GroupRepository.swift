@@ -14,20 +14,40 @@ struct GroupRepository: Sendable {
 
     /// Throws 404 if the group does not exist, 403 if `user` may not use it; otherwise returns
     /// the group's `revision`, which keys the cached expense listing and is the groups' ETag.
+    /// The check every group route runs first, so it is a prepared statement: parsed and planned
+    /// once per connection.
     @discardableResult
     func access(group: UUID, user: UUID) async throws -> Int64 {
-        let rows = try await database.query("""
-            SELECT g.revision, g.owner_id = \(user) OR EXISTS (
-                SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = \(user))
-            FROM trip_groups g WHERE g.id = \(group)
-            """)
-        for try await (revision, allowed) in rows.decode((Int64, Bool?).self) {
+        let rows = try await database.client.execute(AccessStatement(group: group, user: user), logger: database.logger)
+        for try await (revision, allowed) in rows {
             guard allowed == true else {
                 throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")
             }
             return revision
         }
         throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+    }
+
+    struct AccessStatement: PostgresPreparedStatement {
+        static let name = "split_group_access"
+        static let sql = """
+            SELECT g.revision, g.owner_id = $2::uuid OR EXISTS (
+                SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = $2::uuid)
+            FROM trip_groups g WHERE g.id = $1::uuid
+            """
+        typealias Row = (Int64, Bool?)
+
+        let group: UUID
+        let user: UUID
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            bindings.append(group)
+            bindings.append(user)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 
     /// Groups the user owns or has joined, oldest first.
