@@ -15,8 +15,9 @@ extension APIHandler {
         let description = try WireInput.text(body.description, field: "description")
         let currency = try body.currency.map { code throws(APIError) in try WireInput.currency(code).code }
         let groupID = try Self.clientID(body.id)
-        let requestHash = try Self.fingerprint(body)
-        if let groupID, let stored = try await storedUpload(groupID, hash: requestHash, user: user) {
+        // Only an upload with a client-chosen group id can be retried, so only it is fingerprinted.
+        let requestHash = try groupID.map { _ in try Self.fingerprint(body) }
+        if let groupID, let requestHash, let stored = try await storedUpload(groupID, hash: requestHash, user: user) {
             return .ok(.init(body: .json(stored)))
         }
 
@@ -73,7 +74,7 @@ extension APIHandler {
                 .init(localId: item.localId, id: Self.lower(item.id),
                       splits: zip(item.splitLocalIDs, ids).map { .init(memberLocalId: $0, id: Self.lower($1)) })
             })
-        if let groupID {
+        if let groupID, let requestHash {
             try await rememberUpload(groupID, hash: requestHash, response: response)
         }
         return .created(.init(body: .json(response)))
