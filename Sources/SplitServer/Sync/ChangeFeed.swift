@@ -183,25 +183,24 @@ struct ChangeFeed: Sendable {
     private func payments(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
         async throws -> [Components.Schemas.PaymentChange] {
         let rows = try await connection.query("""
-            SELECT id::text, revision, false, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
+            SELECT id::text, id, revision, false, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
                    to_char(payment_date, 'YYYY-MM-DD'), to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
             FROM settlement_payments
             WHERE group_id = \(group) AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR id = \(only)::uuid)
             UNION ALL
-            SELECT item, revision, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM sync_tombstones
+            SELECT item, NULL, revision, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM sync_tombstones
             WHERE group_id = \(group) AND kind = 'payment' AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR item = \(only))
-            ORDER BY 2, 1
+            ORDER BY 3, 1
             """, logger: database.logger)
         var items: [Components.Schemas.PaymentChange] = []
-        for try await (id, revision, deleted, from, to, cents, code, note, date, created) in rows.decode(
-            (String, Int64, Bool, UUID?, UUID?, Int64?, String?, String?, String?, String?).self) {
-            guard !deleted, let from, let to, let cents else {
+        for try await (id, uuid, revision, deleted, from, to, cents, code, note, date, created) in rows.decode(
+            (String, UUID?, Int64, Bool, UUID?, UUID?, Int64?, String?, String?, String?, String?).self) {
+            guard !deleted, let row = uuid, let from, let to, let cents else {
                 items.append(.init(id: id, revision: revision, deleted: true))
                 continue
             }
-            let row = UUID(uuidString: id) ?? UUID()
             let currency = try StoredValue.currency(code, table: "settlement_payments", row: row)
             items.append(.init(
                 id: id, revision: revision, deleted: false, fromMemberId: from.uuidString.lowercased(),

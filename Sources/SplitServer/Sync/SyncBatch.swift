@@ -82,7 +82,7 @@ struct SyncBatch {
         let connection = writer.connection
         try await connection.query("SAVEPOINT sync_op", logger: services.database.logger)
         do {
-            try await run(op, field: field, writer: writer)
+            try await run(op, opID: opID, field: field, writer: writer)
             try await connection.query("RELEASE SAVEPOINT sync_op", logger: services.database.logger)
             return Result(opId: Self.lower(opID), status: .applied, revision: writer.revision)
         } catch let stale as StaleRevision {
@@ -94,7 +94,7 @@ struct SyncBatch {
         }
     }
 
-    private func run(_ op: Components.Schemas.SyncOp, field: String, writer: GroupWriter) async throws {
+    private func run(_ op: Components.Schemas.SyncOp, opID: UUID, field: String, writer: GroupWriter) async throws {
         let data = field + ".data."
         switch op {
         case .createMember(let op):
@@ -107,10 +107,10 @@ struct SyncBatch {
             try await writer.removeMember(try WireInput.uuid(op.data.id, field: data + "id"), ifMatch: op.ifMatch)
         case .createExpense(let op):
             // Normally batched by apply(_:); kept here so every op type runs alone too.
-            let expense = try PendingExpense(opID: UUID(), op.data, field: data)
+            let expense = try PendingExpense(opID: opID, op.data, field: data)
             _ = try await writer.createExpense(expense.draft, id: expense.id)
         case .updateExpense(let op):
-            let expense = try PendingExpense(opID: UUID(), op.data, field: data)
+            let expense = try PendingExpense(opID: opID, op.data, field: data)
             try await writer.updateExpense(expense.id, with: expense.draft, ifMatch: op.ifMatch)
         case .deleteExpense(let op):
             let id = try WireInput.uuid(op.data.id, field: data + "id")
