@@ -37,7 +37,7 @@ public enum ServerApplication {
         configuration.facade?.install(on: router)
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
-        router.add(middleware: AuthMiddleware(users: services.users, cache: services.tokenCache))
+        router.add(middleware: AuthMiddleware(users: services.users))
         router.add(middleware: StrictJSONMiddleware())
         router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now))
         let handler = APIHandler(services: services, port: configuration.port)

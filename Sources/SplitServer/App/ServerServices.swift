@@ -15,7 +15,6 @@ struct ServerServices: Sendable {
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     let expenseCache: ExpenseListCache
-    let tokenCache: TokenCache
 
     init(configuration: ServerConfiguration, database: ServerDatabase) {
         self.configuration = configuration
@@ -30,8 +29,7 @@ struct ServerServices: Sendable {
         splits = SplitRepository(database: database, expenses: expenses, dependencies: dependencies)
         payments = PaymentRepository(database: database, members: members)
         passwords = PasswordHasher(cost: configuration.bcryptCost)
-        throttle = LoginThrottle(now: { dependencies.now().timeIntervalSince1970 })
+        throttle = LoginThrottle(database: database, now: dependencies.now)
         expenseCache = ExpenseListCache()
-        tokenCache = TokenCache(now: dependencies.now)
     }
 }

@@ -16,6 +16,7 @@ enum ServerSchema {
         Migration(version: 1, name: "node server schema", statements: nodeSchema),
         Migration(version: 2, name: "split-server: hashed tokens, 20 currencies, invites, payments, idempotency",
                   statements: splitServerAdditions),
+        Migration(version: 4, name: "split-server: login failures shared by every process", statements: multiInstance),
     ]
 
     /// The tables of the Node server, column for column.
@@ -218,5 +219,19 @@ enum ServerSchema {
             PRIMARY KEY (user_id, key))
         """,
         "CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)",
+    ]
+
+    /// What several split-server processes on one database share beyond the tables above:
+    /// the failed logins that ``LoginThrottle`` counts. One row per failure and scope
+    /// (`account:<login>` or `ip:<address>`), timed by the server's clock; rows older than the
+    /// throttle's window are deleted as new failures arrive, so the table stays small.
+    static let multiInstance: [String] = [
+        """
+        CREATE TABLE login_failures (
+            scope TEXT NOT NULL,
+            failed_at TIMESTAMPTZ NOT NULL)
+        """,
+        "CREATE INDEX login_failures_scope ON login_failures (scope, failed_at)",
+        "CREATE INDEX login_failures_time ON login_failures (failed_at)",
     ]
 }
