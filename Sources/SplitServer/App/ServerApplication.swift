@@ -39,7 +39,8 @@ public enum ServerApplication {
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
         router.add(middleware: AuthMiddleware(users: services.users))
         router.add(middleware: StrictJSONMiddleware())
-        router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now))
+        router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now,
+                                                     faultBeforeStoring: configuration.idempotencyFault))
         let handler = APIHandler(services: services, port: configuration.port)
         let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)
         try handler.registerHandlers(on: transport, configuration: .init(jsonEncodingOptions: []))
