@@ -40,18 +40,10 @@ struct ServerDatabase: Sendable {
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         if let connection = RequestTransaction.connection {
-            return try await savepoint(on: connection, body)
+            return try await bracket(.savepoint, on: connection) { .commit(try await body(connection)) }
         }
         return try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                let result = try await body(connection)
-                try await connection.query("COMMIT", logger: logger)
-                return result
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
-            }
+            try await bracket(.transaction, on: connection) { .commit(try await body(connection)) }
         }
     }
 
@@ -64,37 +56,41 @@ struct ServerDatabase: Sendable {
     ) async throws -> Result {
         precondition(RequestTransaction.connection == nil, "request transactions do not nest")
         return try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                let outcome = try await RequestTransaction.$connection.withValue(connection) {
-                    try await body(connection)
-                }
-                switch outcome {
-                case .commit(let result):
-                    try await connection.query("COMMIT", logger: logger)
-                    return result
-                case .rollback(let result):
-                    try await connection.query("ROLLBACK", logger: logger)
-                    return result
-                }
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+            try await bracket(.transaction, on: connection) {
+                try await RequestTransaction.$connection.withValue(connection) { try await body(connection) }
             }
         }
     }
 
-    private func savepoint<Result: Sendable>(
-        on connection: PostgresConnection, _ body: (PostgresConnection) async throws -> Result
+    /// The statements that open, keep and undo a transaction or a savepoint.
+    private enum Scope {
+        case transaction, savepoint
+
+        var begin: PostgresQuery { self == .transaction ? "BEGIN" : "SAVEPOINT split_nested" }
+        var commit: PostgresQuery { self == .transaction ? "COMMIT" : "RELEASE SAVEPOINT split_nested" }
+        var undo: [PostgresQuery] {
+            self == .transaction ? ["ROLLBACK"] : ["ROLLBACK TO SAVEPOINT split_nested", "RELEASE SAVEPOINT split_nested"]
+        }
+    }
+
+    /// Runs `body` inside `scope` on `connection`, keeping or undoing its work as it says, and
+    /// undoing it if it throws; the error is rethrown as it is.
+    private func bracket<Result: Sendable>(
+        _ scope: Scope, on connection: PostgresConnection, isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> RequestTransaction.Outcome<Result>
     ) async throws -> Result {
-        try await connection.query("SAVEPOINT split_nested", logger: logger)
+        try await connection.query(scope.begin, logger: logger)
         do {
-            let result = try await body(connection)
-            try await connection.query("RELEASE SAVEPOINT split_nested", logger: logger)
-            return result
+            switch try await body() {
+            case .commit(let result):
+                try await connection.query(scope.commit, logger: logger)
+                return result
+            case .rollback(let result):
+                for statement in scope.undo { try await connection.query(statement, logger: logger) }
+                return result
+            }
         } catch {
-            _ = try? await connection.query("ROLLBACK TO SAVEPOINT split_nested", logger: logger)
-            _ = try? await connection.query("RELEASE SAVEPOINT split_nested", logger: logger)
+            for statement in scope.undo { _ = try? await connection.query(statement, logger: logger) }
             throw error
         }
     }
