@@ -25,6 +25,17 @@ struct ServerDatabase: Sendable {
         return try await client.query(query, logger: logger, file: file, line: line)
     }
 
+    /// Runs a prepared statement (prepared once per connection) on the request transaction's
+    /// connection, or on a pooled one.
+    func execute<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, file: String = #fileID, line: Int = #line
+    ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
+        if let connection = RequestTransaction.connection {
+            return try await connection.execute(statement, logger: logger, file: file, line: line)
+        }
+        return try await client.execute(statement, logger: logger, file: file, line: line)
+    }
+
     /// Lends `body` the request transaction's connection, or a pooled one for its duration.
     func withConnection<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
         if let connection = RequestTransaction.connection { return try await body(connection) }
