@@ -40,6 +40,7 @@ public enum ServerApplication {
         router.add(middleware: AuthMiddleware(users: services.users))
         router.add(middleware: StrictJSONMiddleware())
         router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now,
+                                                     waitLimit: configuration.idempotencyWaitLimit,
                                                      faultBeforeStoring: configuration.idempotencyFault))
         let handler = APIHandler(services: services, port: configuration.port)
         let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)
