@@ -99,18 +99,15 @@ struct IdempotencyTests {
             let user = try #require(try await api.call(.get, "/auth/me", token: token).json["user"]["id"].stringValue)
             let body = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "5")])
             // Another process's request in flight: the key inserted by a transaction not yet ended.
-            let holder = try await PostgresConnection.connect(
-                configuration: .init(host: api.settings.host, port: api.settings.port, username: api.settings.username,
-                                     password: api.settings.password, database: api.settings.database, tls: .disable),
-                id: 9, logger: TestCluster.logger)
-            try await holder.query("BEGIN", logger: TestCluster.logger)
-            try await holder.query("""
-                INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (\(user)::uuid, 'held', sha256('x'))
-                """, logger: TestCluster.logger)
-            let refused = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "held"])
-            #expect(refused.status == .conflict && refused.error?.contains("still being processed") == true, "\(refused)")
-            try await holder.query("ROLLBACK", logger: TestCluster.logger)
-            try await holder.close()
+            try await TestCluster.withAdmin(api.settings) { holder in
+                try await holder.query("BEGIN", logger: TestCluster.logger)
+                try await holder.query("""
+                    INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (\(user)::uuid, 'held', sha256('x'))
+                    """, logger: TestCluster.logger)
+                let refused = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "held"])
+                #expect(refused.status == .conflict && refused.error?.contains("still being processed") == true, "\(refused)")
+                try await holder.query("ROLLBACK", logger: TestCluster.logger)
+            }
             let created = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "held"])
             #expect(created.status == .created, "\(created)")
             #expect(try await Self.stored(api)[0] == 1)
