@@ -46,21 +46,42 @@ struct AuthSecurityTests {
 
     @Test("the throttle forgets failures after its window and a success clears the account")
     func throttleWindow() async throws {
-        let clock = FakeClock()
-        let throttle = LoginThrottle(limits: .init(perAccount: 2, perIP: 3, window: 60), now: { clock.now })
-        await throttle.recordFailure(account: "a", ip: "1.2.3.4")
-        await throttle.recordFailure(account: "a", ip: "1.2.3.4")
-        await #expect(throws: APIError.self) { try await throttle.check(account: "A", ip: "9.9.9.9") }
-        clock.now = 61
-        try await throttle.check(account: "a", ip: "1.2.3.4")
-        await throttle.recordFailure(account: "b", ip: "5.5.5.5")
-        await throttle.recordFailure(account: "c", ip: "5.5.5.5")
-        await throttle.recordFailure(account: "d", ip: "5.5.5.5")
-        await #expect(throws: APIError.self) { try await throttle.check(account: "e", ip: "5.5.5.5") }
-        await throttle.recordFailure(account: "f", ip: "6.6.6.6")
-        await throttle.recordFailure(account: "f", ip: "6.6.6.6")
-        await throttle.recordSuccess(account: "f")
-        try await throttle.check(account: "f", ip: "7.7.7.7")
+        try await ServerHarness.run { api in
+            let clock = FakeClock()
+            let throttle = LoginThrottle(database: api.database, limits: .init(perAccount: 2, perIP: 3, window: 60),
+                                         now: { Date(timeIntervalSince1970: clock.now) })
+            try await throttle.recordFailure(account: "a", ip: "1.2.3.4")
+            try await throttle.recordFailure(account: "a", ip: "1.2.3.4")
+            await #expect(throws: APIError.self) { try await throttle.check(account: "A", ip: "9.9.9.9") }
+            clock.now = 30
+            let locked = await #expect(throws: APIError.self) { try await throttle.check(account: "a", ip: "9.9.9.9") }
+            #expect(locked?.headers[.retryAfter] == "30")
+            clock.now = 61
+            try await throttle.check(account: "a", ip: "1.2.3.4")
+            try await throttle.recordFailure(account: "b", ip: "5.5.5.5")
+            try await throttle.recordFailure(account: "c", ip: "5.5.5.5")
+            try await throttle.recordFailure(account: "d", ip: "5.5.5.5")
+            await #expect(throws: APIError.self) { try await throttle.check(account: "e", ip: "5.5.5.5") }
+            try await throttle.recordFailure(account: "f", ip: "6.6.6.6")
+            try await throttle.recordFailure(account: "f", ip: "6.6.6.6")
+            try await throttle.recordSuccess(account: "f")
+            try await throttle.check(account: "f", ip: "7.7.7.7")
+            // A success clears the account only: the IP keeps its two failures.
+            try await throttle.recordFailure(account: "g", ip: "6.6.6.6")
+            await #expect(throws: APIError.self) { try await throttle.check(account: "h", ip: "6.6.6.6") }
+            // Failures that left the window are deleted as new ones arrive.
+            clock.now = 200
+            try await throttle.recordFailure(account: "z", ip: "8.8.8.8")
+            let stored = try await TestCluster.withAdmin(api.settings) { connection in
+                var scopes: [String] = []
+                for try await scope in try await connection.query(
+                    "SELECT scope FROM login_failures ORDER BY scope", logger: TestCluster.logger).decode(String.self) {
+                    scopes.append(scope)
+                }
+                return scopes
+            }
+            #expect(stored == ["account:z", "ip:8.8.8.8"])
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
 import HTTPTypes
+import PostgresNIO
 import SplitAPI
 @testable import SplitServer
+import Synchronization
 import Testing
 
 @Suite("split-server Idempotency-Key", .serialized)
@@ -67,5 +69,73 @@ struct IdempotencyTests {
                 #expect(reply.status == .ok, "\(reply)")
             }
         }
+    }
+
+    @Test("a failure between the write and storing its response leaves neither: nothing written, the key free")
+    func failureBeforeStoring() async throws {
+        let armed = Fault()
+        try await ServerHarness.run(configure: { $0.idempotencyFault = { try armed.fire() } }) { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let body = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "5")])
+            let before = try await Self.stored(api)
+            armed.arm()
+            let failed = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "crash"])
+            #expect(failed.status == .internalServerError, "\(failed)")
+            // The handler's insert and revision bump rolled back with the claim of the key.
+            #expect(try await Self.stored(api) == before)
+
+            let retried = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "crash"])
+            #expect(retried.status == .created && retried.headers[HTTPField.Name("Idempotent-Replayed")!] == nil, "\(retried)")
+            let replayed = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "crash"])
+            #expect(replayed.body == retried.body)
+            #expect(try await Self.stored(api) == [1, before[1] + 1, 1])
+        }
+    }
+
+    @Test("a repeat waits for the request holding its key; past the wait limit it is a 409, and the key is usable once freed")
+    func waitLimit() async throws {
+        try await ServerHarness.run(configure: { $0.idempotencyWaitLimit = .milliseconds(200) }) { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let user = try #require(try await api.call(.get, "/auth/me", token: token).json["user"]["id"].stringValue)
+            let body = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "5")])
+            // Another process's request in flight: the key inserted by a transaction not yet ended.
+            try await TestCluster.withAdmin(api.settings) { holder in
+                try await holder.query("BEGIN", logger: TestCluster.logger)
+                try await holder.query("""
+                    INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (\(user)::uuid, 'held', sha256('x'))
+                    """, logger: TestCluster.logger)
+                let refused = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "held"])
+                #expect(refused.status == .conflict && refused.error?.contains("still being processed") == true, "\(refused)")
+                try await holder.query("ROLLBACK", logger: TestCluster.logger)
+            }
+            let created = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "held"])
+            #expect(created.status == .created, "\(created)")
+            #expect(try await Self.stored(api)[0] == 1)
+        }
+    }
+
+    /// Expenses, the sum of the groups' revisions, and stored keys with a response.
+    static func stored(_ api: API) async throws -> [Int64] {
+        try await TestCluster.withAdmin(api.settings) { connection in
+            var values: [Int64] = []
+            for query in ["SELECT count(*) FROM expenses", "SELECT coalesce(sum(revision), 0)::int8 FROM trip_groups",
+                          "SELECT count(*) FROM idempotency_keys"] {
+                for try await value in try await connection.query(PostgresQuery(unsafeSQL: query), logger: TestCluster.logger)
+                    .decode(Int64.self) { values.append(value) }
+            }
+            return values
+        }
+    }
+}
+
+/// A failure the test arms once: the next ``fire()`` throws, later ones do not.
+final class Fault: Sendable {
+    struct Injected: Error {}
+    private let pending = Mutex(false)
+
+    func arm() { pending.withLock { $0 = true } }
+
+    func fire() throws {
+        if pending.withLock({ armed in defer { armed = false }; return armed }) { throw Injected() }
     }
 }

@@ -37,10 +37,12 @@ public enum ServerApplication {
         configuration.facade?.install(on: router)
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))
-        router.add(middleware: AuthMiddleware(users: services.users, cache: services.tokenCache))
+        router.add(middleware: AuthMiddleware(users: services.users))
         router.add(middleware: StrictJSONMiddleware())
         router.add(middleware: RevisionHeaderMiddleware())
-        router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now))
+        router.add(middleware: IdempotencyMiddleware(database: database, now: services.dependencies.now,
+                                                     waitLimit: configuration.idempotencyWaitLimit,
+                                                     faultBeforeStoring: configuration.idempotencyFault))
         let handler = APIHandler(services: services, port: configuration.port)
         let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)
         try handler.registerHandlers(on: transport, configuration: .init(jsonEncodingOptions: []))

@@ -19,6 +19,12 @@ public struct ServerConfiguration: Sendable {
     public var dependencies: ServerDependencies
     /// A layer around the server for client tests (the Node imitation); nil in production.
     public var facade: (any ServerFacade)?
+    /// A failure injected between an idempotent request's write and the storing of its
+    /// response, for tests that the two commit together; nil in production, and no flag sets it.
+    var idempotencyFault: (@Sendable () throws -> Void)?
+    /// How long a repeated `Idempotency-Key` waits for the first request before a 409; tests
+    /// shorten it.
+    var idempotencyWaitLimit: Duration = .seconds(30)
 
     public init(
         host: String = "127.0.0.1", port: Int = 3012, database: DatabaseSettings,

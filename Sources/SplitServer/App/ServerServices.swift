@@ -18,7 +18,6 @@ struct ServerServices: Sendable {
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     let expenseCache: ExpenseListCache
-    let tokenCache: TokenCache
 
     init(configuration: ServerConfiguration, database: ServerDatabase) {
         self.configuration = configuration
@@ -36,8 +35,7 @@ struct ServerServices: Sendable {
         rates = RateRepository(database: database)
         feed = ChangeFeed(database: database)
         passwords = PasswordHasher(cost: configuration.bcryptCost)
-        throttle = LoginThrottle(now: { dependencies.now().timeIntervalSince1970 })
+        throttle = LoginThrottle(database: database, now: dependencies.now)
         expenseCache = ExpenseListCache()
-        tokenCache = TokenCache(now: dependencies.now)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 
 /// Brute-force protection for `/auth/login`: failed attempts are counted per account and per
 /// client IP over a sliding window; past a limit, further attempts get a 429 with `Retry-After`
@@ -6,54 +7,71 @@ import Foundation
 ///
 /// Only failed logins count, and only login is throttled, so ordinary API use with a token is
 /// never locked out by auth traffic (the Node server counts every `/auth` request, even
-/// `/auth/me`). A success clears the account's failures. Counters live in memory: a restart
-/// forgets them, which is acceptable for a single-process server.
-actor LoginThrottle {
+/// `/auth/me`). A success clears the account's failures, not the IP's.
+///
+/// The failures live in PostgreSQL (`login_failures`), not in the process: with several
+/// split-server processes behind one load balancer, an attacker spreading guesses over them
+/// still meets one limit, and a restart forgets nothing. Times come from the server's clock
+/// (``ServerDependencies/now``), never from the database's `NOW()`, so tests can move them.
+///
+/// Check and record are separate statements, as they were in memory: logins racing past the
+/// check at once may each add a failure, so the limit can be exceeded by the number of
+/// concurrent attempts, never more; the next check refuses them all.
+struct LoginThrottle: Sendable {
     struct Limits: Sendable {
         var perAccount = 5
         var perIP = 30
         var window: TimeInterval = 15 * 60
     }
 
-    private let limits: Limits
-    private let now: @Sendable () -> TimeInterval
-    private var failures: [String: [TimeInterval]] = [:]
+    let database: ServerDatabase
+    let limits: Limits
+    /// The server's clock.
+    let now: @Sendable () -> Date
 
-    /// - Parameter now: seconds on any monotonic scale: the server's clock, or a test's.
-    init(limits: Limits = Limits(), now: @escaping @Sendable () -> TimeInterval) {
+    init(database: ServerDatabase, limits: Limits = Limits(), now: @escaping @Sendable () -> Date) {
+        self.database = database
         self.limits = limits
         self.now = now
     }
 
     /// Throws a 429 when either the account or the IP is over its limit.
-    func check(account: String, ip: String) throws(APIError) {
+    func check(account: String, ip: String) async throws {
         let time = now()
-        for (key, limit) in [(accountKey(account), limits.perAccount), ("ip:" + ip, limits.perIP)] {
-            let recent = prune(key, at: time)
-            if recent.count >= limit, let oldest = recent.first {
-                let wait = Int((oldest + limits.window - time).rounded(.up))
-                throw .tooManyRequests("too many failed logins; try again in \(wait) seconds", retryAfter: wait)
-            }
+        let since = time.addingTimeInterval(-limits.window)
+        let scopes = [Self.accountScope(account), Self.ipScope(ip)]
+        let rows = try await database.query("""
+            SELECT scope, count(*), min(failed_at) FROM login_failures
+            WHERE scope = ANY(\(scopes)) AND failed_at > \(since)
+            GROUP BY scope
+            """)
+        var counts: [String: (Int64, Date)] = [:]
+        for try await (scope, count, oldest) in rows.decode((String, Int64, Date).self) {
+            counts[scope] = (count, oldest)
+        }
+        for (scope, limit) in zip(scopes, [limits.perAccount, limits.perIP]) {
+            guard let (count, oldest) = counts[scope], count >= limit else { continue }
+            let wait = max(1, Int((oldest.timeIntervalSince(time) + limits.window).rounded(.up)))
+            throw APIError.tooManyRequests("too many failed logins; try again in \(wait) seconds", retryAfter: wait)
         }
     }
 
-    func recordFailure(account: String, ip: String) {
+    /// Counts one failure against the account and the IP, and deletes failures that have left
+    /// the window (of every scope), in one statement.
+    func recordFailure(account: String, ip: String) async throws {
         let time = now()
-        if failures.count > 100_000 { failures.removeAll(keepingCapacity: true) }
-        failures[accountKey(account), default: []].append(time)
-        failures["ip:" + ip, default: []].append(time)
+        let since = time.addingTimeInterval(-limits.window)
+        try await database.query("""
+            WITH pruned AS (DELETE FROM login_failures WHERE failed_at <= \(since))
+            INSERT INTO login_failures (scope, failed_at)
+            VALUES (\(Self.accountScope(account)), \(time)), (\(Self.ipScope(ip)), \(time))
+            """)
     }
 
-    func recordSuccess(account: String) {
-        failures[accountKey(account)] = nil
+    func recordSuccess(account: String) async throws {
+        try await database.query("DELETE FROM login_failures WHERE scope = \(Self.accountScope(account))")
     }
 
-    private func accountKey(_ account: String) -> String { "account:" + account.lowercased() }
-
-    private func prune(_ key: String, at time: TimeInterval) -> [TimeInterval] {
-        guard let times = failures[key] else { return [] }
-        let recent = times.filter { $0 > time - limits.window }
-        failures[key] = recent.isEmpty ? nil : recent
-        return recent
-    }
+    private static func accountScope(_ account: String) -> String { "account:" + account.lowercased() }
+    private static func ipScope(_ ip: String) -> String { "ip:" + ip }
 }

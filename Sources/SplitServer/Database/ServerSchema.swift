@@ -18,6 +18,7 @@ enum ServerSchema {
                   statements: splitServerAdditions),
         Migration(version: 3, name: "sync: group revisions, tombstones, client ids, notes, trip currency, rates",
                   statements: syncProtocol),
+        Migration(version: 4, name: "split-server: login failures shared by every process", statements: multiInstance),
     ]
 
     /// The tables of the Node server, column for column.
@@ -295,5 +296,19 @@ enum ServerSchema {
             request_hash BYTEA NOT NULL,
             response BYTEA NOT NULL)
         """,
+    ]
+
+    /// What several split-server processes on one database share beyond the tables above:
+    /// the failed logins that ``LoginThrottle`` counts. One row per failure and scope
+    /// (`account:<login>` or `ip:<address>`), timed by the server's clock; rows older than the
+    /// throttle's window are deleted as new failures arrive, so the table stays small.
+    static let multiInstance: [String] = [
+        """
+        CREATE TABLE login_failures (
+            scope TEXT NOT NULL,
+            failed_at TIMESTAMPTZ NOT NULL)
+        """,
+        "CREATE INDEX login_failures_scope ON login_failures (scope, failed_at)",
+        "CREATE INDEX login_failures_time ON login_failures (failed_at)",
     ]
 }

@@ -2,7 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// Serialized `GET /api/groups/:gid/expenses` bodies, keyed by group and `expenses_revision`.
+/// Serialized `GET /api/groups/:gid/expenses` bodies, keyed by group and revision.
 ///
 /// Every write to a group's expenses bumps its revision in the same transaction, so an entry
 /// is either current or never matched again. Bounded by total size; the oldest entries go first.

@@ -37,10 +37,10 @@ extension APIHandler {
         let account = try await services.users.account(emailOrPhone: login)
         let matches = try await services.passwords.verify(password, hash: account?.passwordHash ?? PasswordHasher.decoy)
         guard let account, matches else {
-            await services.throttle.recordFailure(account: login, ip: ip)
+            try await services.throttle.recordFailure(account: login, ip: ip)
             throw APIError.unauthorized("wrong email/phone or password")
         }
-        await services.throttle.recordSuccess(account: login)
+        try await services.throttle.recordSuccess(account: login)
         guard account.isActive else { throw APIError.forbidden("this account is deactivated") }
         let token = try await services.users.login(account, deviceName: deviceName, deviceID: deviceID)
         return .ok(.init(body: .json(.init(user: Self.wire(account), token: token))))
@@ -57,7 +57,6 @@ extension APIHandler {
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
         let user = try AuthenticatedUser.required()
         try await services.users.revoke(tokenID: user.tokenID)
-        services.tokenCache.forget(tokenID: user.tokenID)
         return .ok(.init(body: .json(.init(message: "Logged out"))))
     }
 

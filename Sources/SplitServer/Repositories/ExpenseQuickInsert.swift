@@ -22,7 +22,7 @@ struct ExpenseQuickInsert: Sendable {
     func insert(_ draft: ExpenseDraft, id: UUID?, group: UUID, user: UUID) async throws -> UUID? {
         let statement = Statement(draft: draft, id: id ?? dependencies.newID(), group: group, user: user,
                                   now: dependencies.now(), splitIDs: draft.splits.map { _ in dependencies.newID() })
-        for try await inserted in try await database.client.execute(statement, logger: database.logger) {
+        for try await inserted in try await database.execute(statement) {
             return inserted == 1 ? statement.id : nil
         }
         return nil

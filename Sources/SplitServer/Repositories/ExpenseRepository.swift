@@ -17,7 +17,7 @@ struct ExpenseRepository: Sendable {
 
     /// Live expenses of the group, newest `expenseDate` first, each with its splits by member name.
     func list(group: UUID) async throws -> [ExpenseRecord] {
-        try await database.client.withConnection { connection in
+        try await database.withConnection { connection in
             try await list(group: group, on: connection)
         }
     }

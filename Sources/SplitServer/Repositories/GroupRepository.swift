@@ -18,7 +18,7 @@ struct GroupRepository: Sendable {
     /// once per connection.
     @discardableResult
     func access(group: UUID, user: UUID) async throws -> Int64 {
-        let rows = try await database.client.execute(AccessStatement(group: group, user: user), logger: database.logger)
+        let rows = try await database.execute(AccessStatement(group: group, user: user))
         for try await (revision, allowed) in rows {
             guard allowed == true else {
                 throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")

@@ -68,12 +68,7 @@ struct UserRepository: Sendable {
 
     /// The user of a live token: known, not expired, not revoked, account active.
     func authenticate(token: String) async throws -> AuthenticatedUser? {
-        let rows = try await database.query("""
-            SELECT t.id, u.id, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
-            WHERE t.token_hash = sha256(convert_to(\(token), 'UTF8')) AND t.revoked_at IS NULL
-              AND t.expires_at > \(dependencies.now()) AND u.is_active IS NOT FALSE
-            """)
-        for try await (tokenID, userID, name) in rows.decode((UUID, UUID, String).self) {
+        for try await (tokenID, userID, name) in try await database.execute(TokenLookup(token: token, now: dependencies.now())) {
             return AuthenticatedUser(id: userID, tokenID: tokenID, displayName: name)
         }
         return nil
