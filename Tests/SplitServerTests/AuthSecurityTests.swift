@@ -28,6 +28,42 @@ struct AuthSecurityTests {
         }
     }
 
+    @Test("the routes that check the token inside their own statement refuse a logged-out or unknown token with 401 and write nothing")
+    func deferredTokenCheck() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let body = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "5")])
+            let bad = API.expenseJSON(group: group, payer: m["Alex"]!, amount: "5", splits: [(m["Alex"]!, "4")])
+            let reads = ["changes?since=0", "expenses", "members", "payments", "balances?currency=JPY"]
+            for path in reads {
+                #expect(try await api.call(.get, "/api/groups/\(group)/\(path)", token: token).status == .ok, "\(path)")
+            }
+            #expect(try await api.call(.post, "/api/expenses", token: token, json: body).status == .created)
+            #expect(try await api.call(.post, "/api/expenses", token: token, json: bad).status == .badRequest)
+            #expect(try await api.call(.post, "/auth/logout", token: token).status == .ok)
+            for stale in [token, "spl_not-a-token"] {
+                for path in reads {
+                    let reply = try await api.call(.get, "/api/groups/\(group)/\(path)", token: stale)
+                    #expect(reply.status == .unauthorized, "\(path): \(reply)")
+                }
+                let other = try await api.call(.get, "/api/groups/\(API.newID())/changes", token: stale)
+                #expect(other.status == .unauthorized, "an unknown group does not show through a bad token: \(other)")
+                #expect(try await api.call(.post, "/api/expenses", token: stale, json: body).status == .unauthorized)
+                #expect(try await api.call(.post, "/api/expenses", token: stale, json: bad).status == .unauthorized,
+                        "a bad token is a 401 before the body is judged")
+            }
+            let (fresh, _) = try await api.register("Mallory")
+            #expect(try await api.call(.get, "/api/groups/\(group)/changes", token: fresh).status == .forbidden)
+            let count = try await TestCluster.withAdmin(api.settings) { connection in
+                var value: Int64 = -1
+                for try await n in try await connection.query("SELECT count(*) FROM expenses", logger: TestCluster.logger)
+                    .decode(Int64.self) { value = n }
+                return value
+            }
+            #expect(count == 1)
+        }
+    }
+
     @Test("failed logins lock the account out with 429 and Retry-After, but its tokens keep working")
     func bruteForce() async throws {
         try await ServerHarness.run { api in

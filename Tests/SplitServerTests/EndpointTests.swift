@@ -165,7 +165,7 @@ struct EndpointTests {
                 .decode(Components.Schemas.ExpenseList.self)
             let services = ServerServices(configuration: .init(database: .init()), database: api.database)
             let user = try #require(try await services.users.authenticate(token: token))
-            let typed = try await AuthenticatedUser.$current.withValue(user) {
+            let typed = try await AuthenticatedUser.$credential.withValue(.init(user: user)) {
                 try await APIHandler(services: services, port: 3012).listExpenses(.init(path: .init(groupId: group)))
             }
             #expect(try typed.ok.body.json == fast)

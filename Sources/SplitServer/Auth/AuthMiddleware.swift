@@ -7,8 +7,8 @@ import Hummingbird
 /// A missing, unknown, expired or revoked token, or one of a deactivated account, is a 401
 /// (the Node server answers 403 for some of these; clients treat both as "log in again").
 ///
-/// Every request looks its token up in PostgreSQL (``TokenLookup``); nothing is cached in
-/// the process. That is what makes logout, revocation and deactivation take effect at once on
+/// Every request checks its token in PostgreSQL (``TokenLookup``, or inside the first
+/// statement of the routes of ``checksTokenItself(_:)``); nothing is cached in the process. That is what makes logout, revocation and deactivation take effect at once on
 /// every split-server process of one database: the revoking statement has committed before
 /// its client hears back (a logout's 200, or `psql`'s `UPDATE`), and every lookup that starts
 /// after that commit takes a new snapshot, so it sees the change, whichever process and
@@ -27,6 +27,20 @@ struct AuthMiddleware: RouterMiddleware {
 
     static let publicPaths: Set<String> = ["/health", "/api/ping", "/auth/register", "/auth/login"]
 
+    /// The routes whose first statement checks the token together with its own work (the
+    /// group reads with ``GroupRepository/access(group:credential:)``, the expense post with
+    /// ``ExpenseQuickInsert``), so the token costs them no round trip of its own. They are the
+    /// routes clients call most: a poll of the change feed is one query in all. Every other
+    /// route has its token looked up before its handler runs.
+    static func checksTokenItself(_ request: Request) -> Bool {
+        let path = request.uri.path
+        if request.method == .post { return path == "/api/expenses" }
+        guard request.method == .get, path.hasPrefix("/api/groups/") else { return false }
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        // "", "api", "groups", GID, what
+        return parts.count == 5 && ["changes", "expenses", "members", "payments", "balances"].contains(parts[4])
+    }
+
     let users: UserRepository
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -41,12 +55,26 @@ struct AuthMiddleware: RouterMiddleware {
             guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 512 else {
                 throw APIError.unauthorized("the Authorization header must be 'Bearer <token>'")
             }
-            guard let user = try await users.authenticate(token: String(parts[1])) else {
-                throw APIError.unauthorized("invalid, expired or revoked token; log in again")
+            let users = self.users
+            let credential = AuthenticatedUser.Credential(token: String(parts[1])) { token in
+                try await users.authenticate(token: token)
             }
-            return try await AuthenticatedUser.$current.withValue(user) {
-                try await next(request, context)
+            let deferred = Self.checksTokenItself(request)
+            if !deferred { _ = try await credential.resolve() }
+            // A deferred route checks the token in its first statement. Should one answer or fail
+            // without having done so (a 400 for its body, say), the token is checked now, and a
+            // bad one is still a 401, as on every other route.
+            let response: Response
+            do {
+                response = try await AuthenticatedUser.$credential.withValue(credential) {
+                    try await next(request, context)
+                }
+            } catch {
+                if deferred { _ = try await credential.resolve() }
+                throw error
             }
+            if deferred { _ = try await credential.resolve() }
+            return response
         }
     }
 }

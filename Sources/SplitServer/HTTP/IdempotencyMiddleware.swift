@@ -51,9 +51,10 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method), let key = request.headers[Self.header],
-              !request.uri.path.hasPrefix("/auth/"), let user = AuthenticatedUser.current else {
+              !request.uri.path.hasPrefix("/auth/"), AuthenticatedUser.credential != nil else {
             return try await next(request, context)
         }
+        let user = try await AuthenticatedUser.required()
         guard !key.isEmpty, key.utf8.count <= 255 else {
             throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters")
         }

@@ -47,7 +47,7 @@ extension APIHandler {
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         guard let account = try await services.users.account(id: user.id) else {
             throw APIError.unauthorized("the account of this token no longer exists")
         }
@@ -55,7 +55,7 @@ extension APIHandler {
     }
 
     func logout(_ input: Operations.Logout.Input) async throws -> Operations.Logout.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         try await services.users.revoke(tokenID: user.tokenID)
         return .ok(.init(body: .json(.init(message: "Logged out"))))
     }

@@ -13,7 +13,7 @@ extension APIHandler {
 
     func createExpense(_ input: Operations.CreateExpense.Input) async throws -> Operations.CreateExpense.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let user = try AuthenticatedUser.required()
+        guard let credential = AuthenticatedUser.credential else { throw AuthenticatedUser.Credential.refused }
         let groupID = try WireInput.uuid(body.groupId, field: "groupId")
         let id = try Self.clientID(body.id)
         let draft = try ExpenseDraft(
@@ -21,10 +21,10 @@ extension APIHandler {
             paidBy: body.paidByMemberId, date: body.expenseDate,
             splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) }, note: body.note)
         // One statement for the common case; the general path below answers everything else.
-        if let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, user: user.id) {
+        if let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, credential: credential) {
             return .created(.init(body: .json(.init(success: true, expenseId: Self.lower(stored)))))
         }
-        let (_, group) = try await member(of: body.groupId)
+        let (user, group) = try await member(of: body.groupId)
         let (stored, created) = try await write(group: group, user: user) { writer in
             try await writer.createExpense(draft, id: id)
         }
@@ -33,7 +33,7 @@ extension APIHandler {
     }
 
     func updateExpense(_ input: Operations.UpdateExpense.Input) async throws -> Operations.UpdateExpense.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         let expense = try WireInput.uuid(input.path.expenseId, field: "expenseId")
         let ifMatch = try RevisionTag.ifMatch(input.headers.ifMatch)
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
@@ -56,7 +56,7 @@ extension APIHandler {
     }
 
     func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         let expense = try WireInput.uuid(input.path.expenseId, field: "expenseId")
         let ifMatch = try RevisionTag.ifMatch(input.headers.ifMatch)
         let group = try await services.expenses.group(of: expense, includingDeleted: ifMatch != nil)
@@ -70,7 +70,7 @@ extension APIHandler {
     }
 
     func setSplitPaid(_ input: Operations.SetSplitPaid.Input) async throws -> Operations.SetSplitPaid.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         let split = try WireInput.uuid(input.path.splitId, field: "splitId")
         let ifMatch = try RevisionTag.ifMatch(input.headers.ifMatch)
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
@@ -89,7 +89,7 @@ extension APIHandler {
     }
 
     func getSplitHistory(_ input: Operations.GetSplitHistory.Input) async throws -> Operations.GetSplitHistory.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         let split = try WireInput.uuid(input.path.splitId, field: "splitId")
         let (_, group) = try await services.splits.owner(of: split)
         try await services.groups.access(group: group, user: user.id)

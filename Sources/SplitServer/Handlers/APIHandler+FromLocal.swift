@@ -9,7 +9,7 @@ extension APIHandler {
     /// request with a 400 naming its `localId`.
     func createGroupFromLocal(_ input: Operations.CreateGroupFromLocal.Input) async throws
         -> Operations.CreateGroupFromLocal.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         let name = try WireInput.name(body.name, field: "name")
         let description = try WireInput.text(body.description, field: "description")

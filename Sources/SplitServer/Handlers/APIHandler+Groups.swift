@@ -3,13 +3,13 @@ import SplitAPI
 
 extension APIHandler {
     func listGroups(_ input: Operations.ListGroups.Input) async throws -> Operations.ListGroups.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         let groups = try await services.groups.list(for: user.id)
         return .ok(.init(body: .json(.init(groups: groups.map(Self.wire)))))
     }
 
     func createGroup(_ input: Operations.CreateGroup.Input) async throws -> Operations.CreateGroup.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         var name = "My Trip"
         var description: String?
         var currency: String?
@@ -26,7 +26,7 @@ extension APIHandler {
     }
 
     func joinGroup(_ input: Operations.JoinGroup.Input) async throws -> Operations.JoinGroup.Output {
-        let user = try AuthenticatedUser.required()
+        let user = try await AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         let code = try WireInput.inviteCode(body.inviteCode)
         let group = try await services.groups.join(code: code, user: user)

@@ -22,11 +22,11 @@ struct APIHandler: APIProtocol {
 
     /// The caller and the group's revision (its ETag), after checking they may use `groupId`.
     func access(_ groupId: String) async throws -> (AuthenticatedUser, UUID, Int64) {
-        let user = try AuthenticatedUser.required()
+        guard let credential = AuthenticatedUser.credential else { throw AuthenticatedUser.Credential.refused }
         let group = try WireInput.uuid(groupId, field: "groupId")
-        let revision = try await services.groups.access(group: group, user: user.id)
+        let revision = try await services.groups.access(group: group, credential: credential, now: services.dependencies.now())
         RevisionHeaderMiddleware.slot?.set(revision)
-        return (user, group, revision)
+        return (try await credential.resolve(), group, revision)
     }
 }
 

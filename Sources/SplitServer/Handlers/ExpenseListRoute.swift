@@ -24,9 +24,9 @@ struct ExpenseListRoute: Sendable {
     }
 
     func respond(groupID text: String, ifNoneMatch: String? = nil) async throws -> Response {
-        let user = try AuthenticatedUser.required()
+        guard let credential = AuthenticatedUser.credential else { throw AuthenticatedUser.Credential.refused }
         let group = try WireInput.uuid(text, field: "groupId")
-        let revision = try await services.groups.access(group: group, user: user.id)
+        let revision = try await services.groups.access(group: group, credential: credential, now: services.dependencies.now())
         if RevisionTag.matches(ifNoneMatch: ifNoneMatch, revision: revision) {
             return Response(status: .notModified, headers: [.eTag: RevisionTag.etag(revision)])
         }

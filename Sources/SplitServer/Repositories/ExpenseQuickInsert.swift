@@ -1,8 +1,8 @@
 import Foundation
 import PostgresNIO
 
-/// `POST /api/expenses` in one SQL statement: the access check, the group's revision bump,
-/// the member check and both inserts are one round trip, one implicit transaction.
+/// `POST /api/expenses` in one SQL statement: the token check, the access check, the group's
+/// revision bump, the member check and both inserts are one round trip, one implicit transaction.
 ///
 /// The route is the most written one, and every write holds its group's row lock from the bump
 /// to the commit (see ``ChangeFeed``): as a transaction of six round trips, concurrent posts to
@@ -10,8 +10,8 @@ import PostgresNIO
 /// statement the lock is held only while PostgreSQL runs it, and as a prepared statement it is
 /// parsed and planned once per connection instead of once per request.
 ///
-/// It handles the common case only. When it inserts nothing (no access, a member not in the
-/// group, a client-chosen id already used), the caller takes the general path, which finds out
+/// It handles the common case only. When it inserts nothing (a bad token, no access, a member
+/// not in the group, a client-chosen id already used), the caller takes the general path, which finds out
 /// which it was and answers precisely; the revision this statement bumped stays unused, which
 /// readers see as a revision without changes.
 struct ExpenseQuickInsert: Sendable {
@@ -19,10 +19,11 @@ struct ExpenseQuickInsert: Sendable {
     let dependencies: ServerDependencies
 
     /// The new expense's id, or nil when the general path must answer.
-    func insert(_ draft: ExpenseDraft, id: UUID?, group: UUID, user: UUID) async throws -> UUID? {
-        let statement = Statement(draft: draft, id: id ?? dependencies.newID(), group: group, user: user,
+    func insert(_ draft: ExpenseDraft, id: UUID?, group: UUID, credential: AuthenticatedUser.Credential) async throws -> UUID? {
+        let statement = Statement(draft: draft, id: id ?? dependencies.newID(), group: group, token: credential.token,
                                   now: dependencies.now(), splitIDs: draft.splits.map { _ in dependencies.newID() })
-        for try await inserted in try await database.execute(statement) {
+        for try await (tokenID, userID, name, inserted) in try await database.execute(statement) {
+            credential.remember(AuthenticatedUser(id: userID, tokenID: tokenID, displayName: name))
             return inserted == 1 ? statement.id : nil
         }
         return nil
@@ -31,35 +32,40 @@ struct ExpenseQuickInsert: Sendable {
     struct Statement: PostgresPreparedStatement {
         static let name = "split_expense_quick_insert"
         static let sql = """
-            WITH g AS (
+            WITH u AS (
+              SELECT t.id AS token_id, u.id, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
+              WHERE t.token_hash = sha256(convert_to($2, 'UTF8')) AND t.revoked_at IS NULL
+                AND t.expires_at > $12::timestamptz AND u.is_active IS NOT FALSE
+            ), g AS (
               UPDATE trip_groups SET revision = revision + 1
-              WHERE id = $1::uuid AND (owner_id = $2::uuid OR EXISTS (
-                SELECT 1 FROM group_members gm WHERE gm.group_id = $1::uuid AND gm.user_id = $2::uuid))
-              RETURNING revision
+              FROM u
+              WHERE trip_groups.id = $1::uuid AND (trip_groups.owner_id = u.id OR EXISTS (
+                SELECT 1 FROM group_members gm WHERE gm.group_id = $1::uuid AND gm.user_id = u.id))
+              RETURNING trip_groups.revision, u.id AS user_id
             ), m AS (
               SELECT count(*) AS n FROM members WHERE group_id = $1::uuid AND id = ANY($3::uuid[])
             ), e AS (
               INSERT INTO expenses (id, group_id, description, amount, currency, category, paid_by_member_id, expense_date,
                                     note, created_by_user_id, updated_by_user_id, revision, created_at, updated_at)
               SELECT $4::uuid, $1::uuid, $5::text, $6::text::numeric, $7::text, $8::text, $9::uuid, $10::text::date,
-                     $11::text, $2::uuid, $2::uuid, g.revision, $12::timestamptz, $12::timestamptz
+                     $11::text, g.user_id, g.user_id, g.revision, $12::timestamptz, $12::timestamptz
               FROM g, m WHERE m.n = $13::int8
               ON CONFLICT (id) DO NOTHING
               RETURNING id
             ), s AS (
               INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
               SELECT t.id, e.id, t.member, t.amount::numeric, t.paid,
-                     CASE WHEN t.paid THEN $12::timestamptz END, CASE WHEN t.paid THEN $2::uuid END
-              FROM e, unnest($14::uuid[], $15::uuid[], $16::text[], $17::bool[]) AS t(id, member, amount, paid)
+                     CASE WHEN t.paid THEN $12::timestamptz END, CASE WHEN t.paid THEN g.user_id END
+              FROM e, g, unnest($14::uuid[], $15::uuid[], $16::text[], $17::bool[]) AS t(id, member, amount, paid)
             )
-            SELECT count(*) FROM e
+            SELECT u.token_id, u.id, u.display_name, (SELECT count(*) FROM e) FROM u
             """
-        typealias Row = Int64
+        typealias Row = (UUID, UUID, String, Int64)
 
         let draft: ExpenseDraft
         let id: UUID
         let group: UUID
-        let user: UUID
+        let token: String
         let now: Date
         let splitIDs: [UUID]
 
@@ -68,7 +74,7 @@ struct ExpenseQuickInsert: Sendable {
             let members = Array(draft.memberIDs)
             var bindings = PostgresBindings(capacity: 17)
             bindings.append(group)
-            bindings.append(user)
+            bindings.append(token)
             bindings.append(members)
             bindings.append(id)
             bindings.append(draft.description)
@@ -87,6 +93,6 @@ struct ExpenseQuickInsert: Sendable {
             return bindings
         }
 
-        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
     }
 }

@@ -28,6 +28,51 @@ struct GroupRepository: Sendable {
         throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
     }
 
+    /// ``access(group:user:)`` for a request whose token nobody has looked up yet: the token
+    /// check and the access check in one prepared statement, one round trip. Remembers the
+    /// token's user in `credential`; 401 for a bad token, then 404 and 403 as above.
+    @discardableResult
+    func access(group: UUID, credential: AuthenticatedUser.Credential, now: Date) async throws -> Int64 {
+        if let user = credential.user { return try await access(group: group, user: user.id) }
+        let rows = try await database.execute(TokenAccessStatement(token: credential.token, now: now, group: group))
+        for try await (tokenID, userID, name, revision, allowed) in rows {
+            credential.remember(AuthenticatedUser(id: userID, tokenID: tokenID, displayName: name))
+            guard let revision else { throw APIError.notFound("group \(group.uuidString.lowercased()) not found") }
+            guard allowed == true else {
+                throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")
+            }
+            return revision
+        }
+        throw AuthenticatedUser.Credential.refused
+    }
+
+    struct TokenAccessStatement: PostgresPreparedStatement {
+        static let name = "split_token_group_access"
+        static let sql = """
+            SELECT t.id, u.id, u.display_name, g.revision, g.owner_id = u.id OR EXISTS (
+                SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = u.id)
+            FROM auth_tokens t JOIN users u ON u.id = t.user_id
+            LEFT JOIN trip_groups g ON g.id = $3::uuid
+            WHERE t.token_hash = sha256(convert_to($1, 'UTF8')) AND t.revoked_at IS NULL
+              AND t.expires_at > $2 AND u.is_active IS NOT FALSE
+            """
+        typealias Row = (UUID, UUID, String, Int64?, Bool?)
+
+        let token: String
+        let now: Date
+        let group: UUID
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 3)
+            bindings.append(token)
+            bindings.append(now)
+            bindings.append(group)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Row.self) }
+    }
+
     struct AccessStatement: PostgresPreparedStatement {
         static let name = "split_group_access"
         static let sql = """
