@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import PostgresNIO
+import SplitAPI
 @testable import SplitServer
 import Testing
 
@@ -89,6 +90,27 @@ struct MultiInstanceTests {
             let listed = try await b.call(.get, "/api/groups/\(group)/expenses", token: token)
             #expect(listed.json["expenses"].count == rounds)
             #expect(try await Self.count("SELECT count(*) FROM expenses", in: a) == Int64(rounds))
+        }
+    }
+
+    @Test("one sync batch sent at once to two instances applies each opId once, and both get the same results")
+    func opIDsAcrossInstances() async throws {
+        try await Self.pair { a, b in
+            let (token, group, m) = try await a.trip(["Alex", "Bea"])
+            for round in 0..<5 {
+                let ops = (1...20).map { amount in
+                    SyncBatchTests.createExpense(id: API.newID(), payer: m["Alex"]!, owes: m["Bea"]!, amount: amount + round * 100)
+                } + [#"{"opId":"\#(API.newID())","type":"renameMember","data":{"id":"\#(m["Bea"]!)","name":"Bea \#(round)"}}"#]
+                async let first = a.sync(token, group: group, ops: ops)
+                async let second = b.sync(token, group: group, ops: ops)
+                let (one, two) = try await (first, second)
+                #expect(one.status == .ok && two.status == .ok, "round \(round): \(one) \(two)")
+                let results = try one.decode(Components.Schemas.SyncResponse.self).results
+                #expect(results.allSatisfy { $0.status == .applied })
+                #expect(try two.decode(Components.Schemas.SyncResponse.self).results == results)
+            }
+            #expect(try await Self.count("SELECT count(*) FROM expenses", in: a) == 100)
+            #expect(try await Self.count("SELECT count(*) FROM sync_operations", in: b) == 105)
         }
     }
 
