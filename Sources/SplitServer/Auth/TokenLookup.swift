@@ -10,11 +10,19 @@ import PostgresNIO
 struct TokenLookup: PostgresPreparedStatement {
     typealias Row = (UUID, UUID, String)
 
-    static let sql = """
-        SELECT t.id, u.id, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token_hash = sha256(convert_to($1, 'UTF8')) AND t.revoked_at IS NULL
-          AND t.expires_at > $2 AND u.is_active IS NOT FALSE
+    static let sql = "SELECT t.id, u.id, u.display_name FROM " + liveToken(token: "$1", now: "$2")
+
+    /// The one rule of a usable token, for this lookup and for the statements that check the
+    /// token themselves (``GroupRepository/TokenAccessStatement``, ``ExpenseQuickInsert``): the
+    /// token `t` (by its SHA-256) and its user `u`, not revoked, not expired at `now`, the
+    /// account active. `token` and `now` are the statement's placeholders.
+    static func liveToken(token: String, now: String) -> String {
         """
+        auth_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = sha256(convert_to(\(token), 'UTF8')) AND t.revoked_at IS NULL
+          AND t.expires_at > \(now) AND u.is_active IS NOT FALSE
+        """
+    }
 
     let token: String
     /// The server's clock: a token whose `expires_at` is not after this is refused.

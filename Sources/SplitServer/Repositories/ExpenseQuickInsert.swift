@@ -33,9 +33,7 @@ struct ExpenseQuickInsert: Sendable {
         static let name = "split_expense_quick_insert"
         static let sql = """
             WITH u AS (
-              SELECT t.id AS token_id, u.id, u.display_name FROM auth_tokens t JOIN users u ON u.id = t.user_id
-              WHERE t.token_hash = sha256(convert_to($2, 'UTF8')) AND t.revoked_at IS NULL
-                AND t.expires_at > $12::timestamptz AND u.is_active IS NOT FALSE
+              SELECT t.id AS token_id, u.id, u.display_name FROM \(TokenLookup.liveToken(token: "$2", now: "$12::timestamptz"))
             ), g AS (
               UPDATE trip_groups SET revision = revision + 1
               FROM u

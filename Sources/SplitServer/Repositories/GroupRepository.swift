@@ -49,12 +49,10 @@ struct GroupRepository: Sendable {
     struct TokenAccessStatement: PostgresPreparedStatement {
         static let name = "split_token_group_access"
         static let sql = """
-            SELECT t.id, u.id, u.display_name, g.revision, g.owner_id = u.id OR EXISTS (
+            SELECT u.token_id, u.id, u.display_name, g.revision, g.owner_id = u.id OR EXISTS (
                 SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = u.id)
-            FROM auth_tokens t JOIN users u ON u.id = t.user_id
+            FROM (SELECT t.id AS token_id, u.id, u.display_name FROM \(TokenLookup.liveToken(token: "$1", now: "$2"))) AS u
             LEFT JOIN trip_groups g ON g.id = $3::uuid
-            WHERE t.token_hash = sha256(convert_to($1, 'UTF8')) AND t.revoked_at IS NULL
-              AND t.expires_at > $2 AND u.is_active IS NOT FALSE
             """
         typealias Row = (UUID, UUID, String, Int64?, Bool?)
 
