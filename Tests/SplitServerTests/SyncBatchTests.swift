@@ -109,6 +109,20 @@ struct SyncBatchTests {
         }
     }
 
+    @Test("a member name taken by another device's member is rejected with that member as current")
+    func nameClash() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, _) = try await api.trip(["Alex"])
+            let first = API.newID(), second = API.newID()
+            let one = try await api.sync(token, group: group, ops: [#"{"opId":"\#(API.newID())","type":"createMember","data":{"id":"\#(first)","name":"Dana"}}"#])
+            #expect(try one.decode(Components.Schemas.SyncResponse.self).results.map(\.status) == [.applied])
+            let two = try await api.sync(token, group: group, ops: [#"{"opId":"\#(API.newID())","type":"createMember","data":{"id":"\#(second)","name":" dana "}}"#])
+            let result = try #require(try two.decode(Components.Schemas.SyncResponse.self).results.first)
+            #expect(result.status == .rejected && result.error?.contains("already exists") == true, "\(result)")
+            #expect(result.current?.member?.id == first && result.current?.member?.name == "Dana")
+        }
+    }
+
     @Test("rejected ops name their field; a bad op type, a bad opId, too many ops and too many bytes refuse the batch")
     func limits() async throws {
         try await ServerHarness.run(configure: { $0.maxBodyBytes = 8 << 20 }) { api in

@@ -79,6 +79,15 @@ struct MemberRepository: Sendable {
                                  on: connection, logger: database.logger)
     }
 
+    /// The member of the group with this name (case-insensitive, trimmed as names are stored).
+    func named(_ name: String, group: UUID, on connection: PostgresConnection) async throws -> UUID? {
+        let rows = try await connection.query(
+            "SELECT id FROM members WHERE group_id = \(group) AND lower(name) = lower(\(name.trimmingCharacters(in: .whitespacesAndNewlines))) LIMIT 1",
+            logger: database.logger)
+        for try await id in rows.decode(UUID.self) { return id }
+        return nil
+    }
+
     /// The member with this id in any group, if there is one.
     func existing(_ id: UUID, on connection: PostgresConnection) async throws -> MemberRecord? {
         try await Self.records(connection.query(

@@ -90,7 +90,24 @@ struct SyncBatch {
             return Result(opId: Self.lower(opID), status: .conflict, current: stale.current.syncCurrent, error: stale.message)
         } catch let error as APIError where error.status.code < 500 {
             try await connection.query("ROLLBACK TO SAVEPOINT sync_op", logger: services.database.logger)
-            return Self.rejected(opID, error)
+            var result = Self.rejected(opID, error)
+            if error.status == .conflict, let name = Self.memberName(op) {
+                // Two devices that each added "Dana" offline: the second learns which member
+                // holds the name, so it can point its own Dana's expenses at that one.
+                if let holder = try await services.members.named(name, group: group, on: connection) {
+                    result.current = try await services.feed.member(holder, group: group, on: connection)?.syncCurrent
+                }
+            }
+            return result
+        }
+    }
+
+    /// The name a member op asks for, whose clash with another member is a 409.
+    private static func memberName(_ op: Components.Schemas.SyncOp) -> String? {
+        switch op {
+        case .createMember(let op): op.data.name
+        case .renameMember(let op): op.data.name
+        default: nil
         }
     }
 
