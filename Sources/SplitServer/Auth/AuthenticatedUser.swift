@@ -20,9 +20,6 @@ struct AuthenticatedUser: Sendable, Equatable {
         return try await credential.resolve()
     }
 
-    /// The caller if the token was already looked up, without a query.
-    static var resolved: AuthenticatedUser? { credential?.user }
-
     /// A bearer token and what it resolved to.
     ///
     /// The lookup is deferred so that the hot routes can check the token inside their first

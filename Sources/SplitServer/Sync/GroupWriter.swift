@@ -19,8 +19,6 @@ final class GroupWriter {
     let revision: Int64
     /// Revisions of the items this transaction touched, as they were before it did.
     private var before: [String: Int64] = [:]
-    /// Whether anything was written (a replay or a refused op writes nothing).
-    private(set) var wrote = false
 
     init(services: ServerServices, connection: PostgresConnection, group: UUID, user: AuthenticatedUser, revision: Int64) {
         self.services = services
@@ -37,15 +35,10 @@ final class GroupWriter {
         return GroupWriter(services: services, connection: connection, group: group, user: user, revision: revision)
     }
 
-    /// Marks a write made outside these methods (the batch's bulk insert).
-    func noteWrite() { wrote = true }
-
     // MARK: Members
 
     func createMember(id: UUID?, name: String) async throws -> (member: MemberRecord, created: Bool) {
-        let result = try await services.members.add(name: name, id: id, group: group, revision: revision, on: connection)
-        wrote = wrote || result.created
-        return result
+        try await services.members.add(name: name, id: id, group: group, revision: revision, on: connection)
     }
 
     func renameMember(_ member: UUID, to name: String, ifMatch: Int64?) async throws -> MemberRecord {
@@ -53,7 +46,6 @@ final class GroupWriter {
         try await check("member:\(member)", current: current, expected: ifMatch) {
             try await self.services.feed.member(member, group: self.group, on: self.connection)
         } missing: { MemberRepository.notFound(member) }
-        wrote = true
         return try await services.members.rename(member: member, group: group, to: name, revision: revision, on: connection)
     }
 
@@ -63,28 +55,22 @@ final class GroupWriter {
             try await self.services.feed.member(member, group: self.group, on: self.connection)
         } missing: { MemberRepository.notFound(member) }
         try await services.members.remove(member: member, group: group, revision: revision, on: connection)
-        wrote = true
     }
 
     // MARK: Expenses
 
     func createExpense(_ draft: ExpenseDraft, id: UUID?) async throws -> (id: UUID, created: Bool) {
-        let result = try await services.expenses.create(
-            draft, id: id, group: group, user: user.id, revision: revision, on: connection)
-        wrote = wrote || result.created
-        return result
+        try await services.expenses.create(draft, id: id, group: group, user: user.id, revision: revision, on: connection)
     }
 
     func updateExpense(_ expense: UUID, with draft: ExpenseDraft, ifMatch: Int64?) async throws {
         try await lockExpense(expense, ifMatch: ifMatch, action: "edit")
         try await services.expenses.update(expense, group: group, with: draft, user: user.id, revision: revision, on: connection)
-        wrote = true
     }
 
     func deleteExpense(_ expense: UUID, ifMatch: Int64?) async throws {
         try await lockExpense(expense, ifMatch: ifMatch, action: "delete")
         try await services.expenses.delete(expense, group: group, user: user.id, revision: revision, on: connection)
-        wrote = true
     }
 
     /// Sets a share's paid state; the share is named by its split id, or by its member.
@@ -100,7 +86,6 @@ final class GroupWriter {
         guard let target else { throw APIError.badRequest("name the share by its split id or its member") }
         try await services.splits.setPaid(target, expense: expense, isPaid: isPaid, reason: reason, user: user.id,
                                           ip: RequestOrigin.clientIP, revision: revision, on: connection)
-        wrote = true
     }
 
     /// Locks a live expense after checking `ifMatch` and, for edits and deletes, that the user
@@ -120,11 +105,9 @@ final class GroupWriter {
 
     func createPayment(id: UUID?, from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?) async throws
         -> (payment: PaymentRecord, created: Bool) {
-        let result = try await services.payments.create(
+        try await services.payments.create(
             id: id, from: from, to: to, amount: amount, date: date, note: note, group: group, user: user.id,
             revision: revision, on: connection)
-        wrote = wrote || result.created
-        return result
     }
 
     func deletePayment(_ payment: UUID, ifMatch: Int64?) async throws {
@@ -133,7 +116,6 @@ final class GroupWriter {
             try await self.services.feed.payment(payment, group: self.group, on: self.connection)
         } missing: { APIError.notFound("payment \(payment.uuidString.lowercased()) not found in this group") }
         try await services.payments.delete(payment, group: group, revision: revision, on: connection)
-        wrote = true
     }
 
     // MARK: Rates and the group's fields
@@ -149,7 +131,6 @@ final class GroupWriter {
                 try await self.services.feed.rate(currency.code, group: self.group, on: self.connection)
             } missing: { APIError.notFound("the group has no rate for \(currency.code)") }
         }
-        wrote = true
         if let rate {
             return try await services.rates.set(currency, rate: rate, group: group, revision: revision, on: connection)
         }
@@ -162,7 +143,6 @@ final class GroupWriter {
         try await check("group", current: current, expected: ifMatch) {
             try await self.services.feed.groupFields(self.group, on: self.connection)
         } missing: { APIError.notFound("group \(self.group.uuidString.lowercased()) not found") }
-        wrote = true
         return try await services.groups.update(group, name: name, description: description, currency: currency,
                                                 revision: revision, on: connection)
     }

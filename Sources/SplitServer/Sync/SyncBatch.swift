@@ -209,7 +209,6 @@ struct SyncBatch {
         if !clean.isEmpty {
             try await services.expenses.insert(clean.map { ($0.id, $0.draft) }, group: group, user: user.id,
                                                revision: writer.revision, on: connection)
-            writer.noteWrite()
         }
         var results: [(UUID, Result)] = []
         for expense in pending {
