@@ -63,6 +63,14 @@ struct SyncBatchTests {
             #expect(try second.decode(Components.Schemas.SyncResponse.self).results == results)
             #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 20)
 
+            // One opId twice in one batch: the second is a replay of the first.
+            let twice = Self.createExpense(id: API.newID(), payer: m["Bea"]!, owes: m["Alex"]!, amount: 99)
+            let doubled = try await api.sync(token, group: group, ops: [twice, twice])
+            #expect(doubled.status == .ok, "\(doubled)")
+            let pair = try doubled.decode(Components.Schemas.SyncResponse.self).results
+            #expect(pair.count == 2 && pair[0] == pair[1] && pair[0].status == .applied)
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 21)
+
             // Two instances of one batch at once: the group lock serialises them; one applies, one replays.
             let more = (1...10).map { Self.createExpense(id: API.newID(), payer: m["Bea"]!, owes: m["Alex"]!, amount: $0) }
             async let a = api.sync(token, group: group, ops: more)
@@ -70,7 +78,7 @@ struct SyncBatchTests {
             let (ra, rb) = try await (a, b)
             #expect(ra.status == .ok && rb.status == .ok)
             #expect(try ra.decode(Components.Schemas.SyncResponse.self).results == rb.decode(Components.Schemas.SyncResponse.self).results)
-            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 30)
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 31)
         }
     }
 

@@ -58,6 +58,13 @@ struct ServerDatabase: Sendable {
         }
     }
 
+    /// Runs `body` in a savepoint of the transaction already open on `connection`: its
+    /// statements are kept if it returns and undone if it throws (the error is rethrown), while
+    /// the transaction goes on either way. The batch sync runs each of its ops in one.
+    func savepoint<Result: Sendable>(on connection: PostgresConnection, _ body: () async throws -> Result) async throws -> Result {
+        try await bracket(.savepoint, on: connection) { .commit(try await body()) }
+    }
+
     /// Runs `body` in a read-only REPEATABLE READ transaction: every query sees the same
     /// snapshot, which the change feed needs so that a group's revision and its rows agree.
     ///

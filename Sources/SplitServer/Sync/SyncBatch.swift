@@ -48,6 +48,9 @@ struct SyncBatch {
 
             for (index, op) in ops.enumerated() {
                 let opID = opIDs[index]
+                // An opId sent twice in one batch: the second is a replay of the first, which
+                // may still be waiting in `pending`.
+                if pending.contains(where: { $0.opID == opID }) { try await flush() }
                 if let replay = known[opID] {
                     try await flush()
                     results.append(replay)
@@ -76,22 +79,27 @@ struct SyncBatch {
 
     // MARK: Ops one by one
 
-    /// Runs one op inside a savepoint: applied, or rolled back to nothing with its refusal.
+    /// Runs one op on its own.
     private func applyAlone(_ op: Components.Schemas.SyncOp, opID: UUID, field: String, writer: GroupWriter)
         async throws -> Result {
-        let connection = writer.connection
-        try await connection.query("SAVEPOINT sync_op", logger: services.database.logger)
-        do {
+        try await attempt(opID, writer: writer, name: Self.memberName(op)) {
             try await run(op, opID: opID, field: field, writer: writer)
-            try await connection.query("RELEASE SAVEPOINT sync_op", logger: services.database.logger)
+        }
+    }
+
+    /// Runs `body` in a savepoint: `applied`, or rolled back to nothing with its conflict or
+    /// refusal. A refusal for a taken member `name` carries the member holding it as `current`.
+    private func attempt(_ opID: UUID, writer: GroupWriter, name: String? = nil, _ body: () async throws -> Void)
+        async throws -> Result {
+        let connection = writer.connection
+        do {
+            try await services.database.savepoint(on: connection, body)
             return Result(opId: Self.lower(opID), status: .applied, revision: writer.revision)
         } catch let stale as StaleRevision {
-            try await connection.query("ROLLBACK TO SAVEPOINT sync_op", logger: services.database.logger)
             return Result(opId: Self.lower(opID), status: .conflict, current: stale.current.syncCurrent, error: stale.message)
         } catch let error as APIError where error.status.code < 500 {
-            try await connection.query("ROLLBACK TO SAVEPOINT sync_op", logger: services.database.logger)
             var result = Self.rejected(opID, error)
-            if error.status == .conflict, let name = Self.memberName(op) {
+            if error.status == .conflict, let name {
                 // Two devices that each added "Dana" offline: the second learns which member
                 // holds the name, so it can point its own Dana's expenses at that one.
                 if let holder = try await services.members.named(name, group: group, on: connection) {
@@ -215,24 +223,13 @@ struct SyncBatch {
             if cleanIDs.contains(expense.opID) {
                 results.append((expense.opID, Result(opId: Self.lower(expense.opID), status: .applied, revision: writer.revision)))
             } else {
-                results.append((expense.opID, try await applyAlone(expense, writer: writer)))
+                let result = try await attempt(expense.opID, writer: writer) {
+                    _ = try await writer.createExpense(expense.draft, id: expense.id)
+                }
+                results.append((expense.opID, result))
             }
         }
         return results
-    }
-
-    /// The one-by-one path for a validated createExpense.
-    private func applyAlone(_ expense: PendingExpense, writer: GroupWriter) async throws -> Result {
-        let connection = writer.connection
-        try await connection.query("SAVEPOINT sync_op", logger: services.database.logger)
-        do {
-            _ = try await writer.createExpense(expense.draft, id: expense.id)
-            try await connection.query("RELEASE SAVEPOINT sync_op", logger: services.database.logger)
-            return Result(opId: Self.lower(expense.opID), status: .applied, revision: writer.revision)
-        } catch let error as APIError where error.status.code < 500 {
-            try await connection.query("ROLLBACK TO SAVEPOINT sync_op", logger: services.database.logger)
-            return Self.rejected(expense.opID, error)
-        }
     }
 
     // MARK: Stored results
