@@ -14,10 +14,8 @@ extension APIHandler {
         guard (1...Self.changeLimit).contains(limit) else {
             throw APIError.badRequest("limit \(limit) is out of range; use 1 to \(Self.changeLimit)")
         }
-        // Nothing new: the access check already read the revision, so no snapshot is needed.
-        let changes = since == revision
-            ? SyncChanges(revision: revision, more: false, members: [], expenses: [], payments: [], rates: [])
-            : try await services.feed.changes(group: group, since: since, limit: limit)
+        // The access check read the revision: nothing new costs no further query.
+        let changes = try await services.feed.changes(group: group, since: since, limit: limit, current: revision)
         return .ok(.init(body: .json(changes)))
     }
 
@@ -40,10 +38,10 @@ extension APIHandler {
         // Checked before anything is applied: a refused request changes nothing.
         let since = try Self.since(body.since, revision: before)
         let results = try await SyncBatch(services: services, group: group, user: user).apply(body.ops)
-        let revision = try await services.groups.access(group: group, user: user.id)
-        let changes = since == revision
-            ? SyncChanges(revision: revision, more: false, members: [], expenses: [], payments: [], rates: [])
-            : try await services.feed.changes(group: group, since: since, limit: Self.changeLimit)
+        // A batch with ops has moved the revision (every write bumps it first); without ops,
+        // the revision read by the access check still holds.
+        let changes = try await services.feed.changes(group: group, since: since, limit: Self.changeLimit,
+                                                      current: body.ops.isEmpty ? before : nil)
         return .ok(.init(body: .json(.init(results: results, changes: changes))))
     }
 

@@ -19,13 +19,8 @@ struct GroupRepository: Sendable {
     @discardableResult
     func access(group: UUID, user: UUID) async throws -> Int64 {
         let rows = try await database.execute(AccessStatement(group: group, user: user))
-        for try await (revision, allowed) in rows {
-            guard allowed == true else {
-                throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")
-            }
-            return revision
-        }
-        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+        for try await (revision, allowed) in rows { return try Self.verdict(group, revision: revision, allowed: allowed) }
+        throw Self.notFound(group)
     }
 
     /// ``access(group:user:)`` for a request whose token nobody has looked up yet: the token
@@ -37,13 +32,20 @@ struct GroupRepository: Sendable {
         let rows = try await database.execute(TokenAccessStatement(token: credential.token, now: now, group: group))
         for try await (tokenID, userID, name, revision, allowed) in rows {
             credential.remember(AuthenticatedUser(id: userID, tokenID: tokenID, displayName: name))
-            guard let revision else { throw APIError.notFound("group \(group.uuidString.lowercased()) not found") }
-            guard allowed == true else {
-                throw APIError.forbidden("you are not a member of group \(group.uuidString.lowercased())")
-            }
-            return revision
+            return try Self.verdict(group, revision: revision, allowed: allowed)
         }
         throw AuthenticatedUser.Credential.refused
+    }
+
+    /// The group's revision, or 404 when there is no such group and 403 when the user may not use it.
+    private static func verdict(_ group: UUID, revision: Int64?, allowed: Bool?) throws(APIError) -> Int64 {
+        guard let revision else { throw notFound(group) }
+        guard allowed == true else { throw .forbidden("you are not a member of group \(group.uuidString.lowercased())") }
+        return revision
+    }
+
+    static func notFound(_ group: UUID) -> APIError {
+        .notFound("group \(group.uuidString.lowercased()) not found")
     }
 
     struct TokenAccessStatement: PostgresPreparedStatement {
@@ -154,7 +156,7 @@ struct GroupRepository: Sendable {
         let rows = try await connection.query(
             "UPDATE trip_groups SET revision = revision + 1 WHERE id = \(group) RETURNING revision", logger: database.logger)
         for try await revision in rows.decode(Int64.self) { return revision }
-        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+        throw Self.notFound(group)
     }
 
     /// The revision of the group's own fields (name, description, currency), locked for update.
@@ -162,7 +164,7 @@ struct GroupRepository: Sendable {
         let rows = try await connection.query(
             "SELECT fields_revision FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
         for try await revision in rows.decode(Int64.self) { return revision }
-        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+        throw Self.notFound(group)
     }
 
     /// The trip's own currency, if one was set.
@@ -183,7 +185,7 @@ struct GroupRepository: Sendable {
             RETURNING id, name, description, owner_id, invite_code, is_active
             """, logger: database.logger)
         guard let record = try await Self.records(rows).first else {
-            throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+            throw Self.notFound(group)
         }
         return record
     }

@@ -21,9 +21,12 @@ import SplitCore
 struct ChangeFeed: Sendable {
     let database: ServerDatabase
 
-    /// The changes after `since`, at most about `limit` items.
-    func changes(group: UUID, since: Int64, limit: Int) async throws -> SyncChanges {
-        try await database.snapshot { connection in
+    /// The changes after `since`, at most about `limit` items. A caller that has just read the
+    /// group's revision passes it as `current`: when the client holds it already, the answer
+    /// needs no further query.
+    func changes(group: UUID, since: Int64, limit: Int, current: Int64? = nil) async throws -> SyncChanges {
+        if since == current { return Self.nothingNew(at: since) }
+        return try await database.snapshot { connection in
             try await changes(group: group, since: since, limit: limit, on: connection)
         }
     }
@@ -31,9 +34,7 @@ struct ChangeFeed: Sendable {
     /// As ``changes(group:since:limit:)``, on a connection already in a snapshot.
     func changes(group: UUID, since: Int64, limit: Int, on connection: PostgresConnection) async throws -> SyncChanges {
         let head = try await groupRow(group, on: connection)
-        guard since < head.revision else {
-            return SyncChanges(revision: head.revision, more: false, members: [], expenses: [], payments: [], rates: [])
-        }
+        guard since < head.revision else { return Self.nothingNew(at: head.revision) }
         let probe = Int64(limit + 1)
         let rows = try await connection.query("""
             SELECT revision FROM (
@@ -63,6 +64,10 @@ struct ChangeFeed: Sendable {
             expenses: try await expenses(group: group, in: range, on: connection),
             payments: try await payments(group: group, in: range, on: connection),
             rates: try await rates(group: group, in: range, on: connection))
+    }
+
+    private static func nothingNew(at revision: Int64) -> SyncChanges {
+        SyncChanges(revision: revision, more: false, members: [], expenses: [], payments: [], rates: [])
     }
 
     // MARK: Current items, for 412 answers and sync conflicts
@@ -112,7 +117,7 @@ struct ChangeFeed: Sendable {
                 id: group.uuidString.lowercased(), name: name, description: description, currency: currency,
                 revision: fields))
         }
-        throw APIError.notFound("group \(group.uuidString.lowercased()) not found")
+        throw GroupRepository.notFound(group)
     }
 
     private func members(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)

@@ -142,7 +142,7 @@ final class GroupWriter {
         let current = try await services.groups.lockFields(group, on: connection)
         try await check("group", current: current, expected: ifMatch) {
             try await self.services.feed.groupFields(self.group, on: self.connection)
-        } missing: { APIError.notFound("group \(self.group.uuidString.lowercased()) not found") }
+        } missing: { GroupRepository.notFound(self.group) }
         return try await services.groups.update(group, name: name, description: description, currency: currency,
                                                 revision: revision, on: connection)
     }
