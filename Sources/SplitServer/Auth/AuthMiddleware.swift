@@ -8,8 +8,9 @@ import Hummingbird
 /// (the Node server answers 403 for some of these; clients treat both as "log in again").
 ///
 /// Every request checks its token in PostgreSQL (``TokenLookup``, or inside the first
-/// statement of the routes of ``checksTokenItself(_:)``); nothing is cached in the process. That is what makes logout, revocation and deactivation take effect at once on
-/// every split-server process of one database: the revoking statement has committed before
+/// statement of the routes of ``checksTokenItself(_:)``); nothing is cached in the process.
+/// That is what makes logout, revocation and deactivation take effect at once on every
+/// split-server process of one database: the revoking statement has committed before
 /// its client hears back (a logout's 200, or `psql`'s `UPDATE`), and every lookup that starts
 /// after that commit takes a new snapshot, so it sees the change, whichever process and
 /// connection runs it.

@@ -24,8 +24,9 @@ import PostgresNIO
 /// The transaction holds one pooled connection for the whole request, and the handler's
 /// statements run on it (``ServerDatabase`` joins the request transaction), so an idempotent
 /// request never needs a second connection and cannot starve itself: at most the pool's size
-/// (32) of them run at once, and the others wait for a connection as any request does. A
-/// repeat waiting for its key holds its connection while it waits (at most ``waitLimit``);
+/// (``DatabaseSettings/poolSize``) of them run at once, and the others wait for a connection
+/// as any request does. A repeat waiting for its key holds its connection while it waits (at
+/// most ``waitLimit``);
 /// many concurrent repeats of one slow request can therefore take the pool for that long.
 struct IdempotencyMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext

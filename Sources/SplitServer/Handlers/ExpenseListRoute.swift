@@ -27,9 +27,8 @@ struct ExpenseListRoute: Sendable {
         guard let credential = AuthenticatedUser.credential else { throw AuthenticatedUser.Credential.refused }
         let group = try WireInput.uuid(text, field: "groupId")
         let revision = try await services.groups.access(group: group, credential: credential, now: services.dependencies.now())
-        if RevisionTag.matches(ifNoneMatch: ifNoneMatch, revision: revision) {
-            return Response(status: .notModified, headers: [.eTag: RevisionTag.etag(revision)])
-        }
+        RevisionHeaderMiddleware.slot?.set(revision)
+        if RevisionTag.matches(ifNoneMatch: ifNoneMatch, revision: revision) { return Response(status: .notModified) }
         let body: ByteBuffer
         if let cached = services.expenseCache.body(group: group, revision: revision) {
             body = cached
@@ -41,7 +40,7 @@ struct ExpenseListRoute: Sendable {
             body = ByteBuffer(bytes: bytes)
             services.expenseCache.store(body, group: group, revision: revision)
         }
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: RevisionTag.etag(revision)],
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: body))
     }
 

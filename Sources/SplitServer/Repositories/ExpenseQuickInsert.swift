@@ -11,8 +11,8 @@ import PostgresNIO
 /// parsed and planned once per connection instead of once per request.
 ///
 /// It handles the common case only. When it inserts nothing (a bad token, no access, a member
-/// not in the group, a client-chosen id already used), the caller takes the general path, which finds out
-/// which it was and answers precisely; the revision this statement bumped stays unused, which
+/// not in the group, a client-chosen id already used), the caller takes the general path,
+/// which finds out which it was and answers precisely; the revision this statement bumped stays unused, which
 /// readers see as a revision without changes.
 struct ExpenseQuickInsert: Sendable {
     let database: ServerDatabase
