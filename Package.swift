@@ -70,11 +70,14 @@ let package = Package(
         // `split upload`: a local trip to a cloud server, resumable, with the id map kept in
         // the local store. Joins the store and the cloud client; neither knows the other.
         .target(name: "SplitUpload", dependencies: ["SplitCore", "SplitStore", "SplitCloud"]),
+        // Offline-first linked trips: pushes the outbox, pulls the change feed, and hands both
+        // to the store to apply in one transaction. Joins the store and the cloud client.
+        .target(name: "SplitSync", dependencies: ["SplitCore", "SplitStore", "SplitCloud"]),
         // Command-line interface: commands, context, text/JSON output.
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload",
+                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload", "SplitSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -26,7 +26,8 @@ public struct SplitCommand: AsyncParsableCommand {
             TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
             BalancesCommand.self, SettleCommand.self, PayCommand.self, MarkPaidCommand.self, SummaryCommand.self,
             LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self, UploadCommand.self, LoginCommand.self,
-            RegisterCommand.self, LogoutCommand.self, WhoamiCommand.self, ModeCommand.self,
+            RegisterCommand.self, LogoutCommand.self, WhoamiCommand.self, ModeCommand.self, SyncCommand.self,
+            StatusCommand.self, ConflictsCommand.self, ResolveCommand.self, JoinCommand.self, ConfigCommand.self,
         ]
     )
 
@@ -36,11 +37,19 @@ public struct SplitCommand: AsyncParsableCommand {
 /// A leaf command: parses its flags, gets a ``CommandContext`` and runs against it.
 protocol ContextCommand: AsyncParsableCommand {
     var global: GlobalOptions { get }
+    /// Whether the command changes a trip: a change to a linked trip is then synced at once
+    /// (``AutoSync``). Commands that only read never touch the network.
+    static var changesTrips: Bool { get }
     func run(_ context: CommandContext) async throws
 }
 
 extension ContextCommand {
+    static var changesTrips: Bool { false }
+
     mutating func run() async throws {
-        try await run(try CommandContext.make(global))
+        let context = try CommandContext.make(global)
+        let mark = Self.changesTrips ? try context.syncStore.outboxMark() : nil
+        try await run(context)
+        if let mark { await AutoSync.afterChange(context, since: mark) }
     }
 }

@@ -5,14 +5,22 @@ import SplitStore
 
 /// Everything a command needs: the backend, the clock, id generation and output.
 ///
-/// Commands build one with ``make(_:)`` and then only talk to it, so the same command code
-/// runs against any backend: the local SQLite file, or the cloud server when `split mode cloud`
-/// was chosen (`config.json` next to the credentials says which).
+/// Commands build one with ``make(_:)`` and then only talk to it. Every trip lives in the
+/// local SQLite file, so the backend is always the local one; a trip linked to a cloud group
+/// also syncs (``AutoSync``, `split sync`), and `split mode cloud` only makes new trips
+/// linked.
 struct CommandContext: Sendable {
     let backend: any SplitBackend
+    /// The local database the backend works on.
+    let database: SplitDatabase
     let dependencies: Dependencies
     let output: Output
     let tripReference: String?
+    let environment: [String: String]
+    let files: ConfigFiles
+    let settings: CloudSettings
+    /// `--offline`: no network, even after a change.
+    let offlineFlag: Bool
 
     static func make(_ options: GlobalOptions) throws -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
@@ -20,17 +28,11 @@ struct CommandContext: Sendable {
         let files = ConfigFiles(environment: environment)
         let settings = try files.settings.load()
         let dependencies = Dependencies.system(environment: environment)
-        let backend: any SplitBackend
-        switch settings.mode {
-        case .cloud:
-            backend = try CloudConnector.backend(files: files, settings: settings, environment: environment,
-                                                 ids: dependencies.ids, output: output)
-        case .local:
-            let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
-            backend = LocalBackend(database: try SplitDatabase(path: path))
-        }
-        return CommandContext(backend: backend, dependencies: dependencies, output: output,
-                              tripReference: options.trip)
+        let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
+        let database = try SplitDatabase(path: path)
+        return CommandContext(backend: LocalBackend(database: database), database: database, dependencies: dependencies,
+                              output: output, tripReference: options.trip, environment: environment, files: files,
+                              settings: settings, offlineFlag: options.offline)
     }
 
     var clock: Clock { dependencies.clock }
@@ -38,6 +40,9 @@ struct CommandContext: Sendable {
 
     /// A new id from the run's ``IDGenerator``.
     func newID() -> String { dependencies.ids() }
+
+    /// The local side of linked trips.
+    var syncStore: SyncStore { SyncStore(database: database) }
 
     /// The trip named by `--trip`, else the current one.
     func trip() async throws -> Trip {

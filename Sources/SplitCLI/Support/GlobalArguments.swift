@@ -11,7 +11,7 @@ enum GlobalArguments {
     /// Global options that take a value.
     static let valued: Set<String> = ["--db", "--trip"]
     /// Global flags.
-    static let flags: Set<String> = ["--json"]
+    static let flags: Set<String> = ["--json", "--offline"]
 
     static func hoisted(_ arguments: [String], root: any ParsableCommand.Type = SplitCommand.self) -> [String] {
         var command = root

@@ -12,4 +12,7 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Print machine-readable JSON.")
     var json = false
+
+    @Flag(name: .long, help: "Do not sync a linked trip after a change (also: SPLIT_OFFLINE=1).")
+    var offline = false
 }

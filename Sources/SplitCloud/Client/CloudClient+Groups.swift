@@ -85,3 +85,19 @@ extension CloudClient {
         }
     }
 }
+
+/// Invites.
+extension CloudClient {
+    /// `POST /api/groups/join`: joins the group with this invite code (split-server only).
+    public func joinGroup(code: String) async throws(CloudError) -> CloudGroup {
+        let operation = "POST /api/groups/join"
+        let output = try await call(operation, repeatable: true, notFound: "no cloud trip has the invite code \(code)") {
+            try await $0.joinGroup(body: .json(.init(inviteCode: code)))
+        }
+        switch output {
+        case .ok(let ok): return GroupMapping.group(try answer { try ok.body.json.group })
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+}

@@ -35,6 +35,9 @@ public struct CloudSettings: Codable, Equatable, Sendable {
     /// Sent as `deviceId` at login, so the server can tell this machine's tokens apart.
     public var deviceID: String?
     public var servers: [String: ServerState] = [:]
+    /// `split config set sync.auto off` stores false: no sync after a change to a linked
+    /// trip. Nil (the default) means on.
+    public var autoSync: Bool?
 
     public init() {}
 

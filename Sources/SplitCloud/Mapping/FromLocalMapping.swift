@@ -5,15 +5,18 @@ import SplitCore
 /// out, the server's ids for each come back.
 enum FromLocalMapping {
     static func request(_ trip: FromLocalTrip) -> Components.Schemas.FromLocalRequest {
-        .init(
-            name: trip.name, description: trip.description,
-            members: trip.members.map { .init(localId: $0.id.rawValue, name: $0.name) },
-            expenses: trip.expenses.map(expense))
+        let keep = trip.keepingIDs != nil
+        return .init(
+            id: trip.keepingIDs?.rawValue, currency: keep ? trip.currency?.code : nil, name: trip.name,
+            description: trip.description,
+            members: trip.members.map { .init(id: keep ? $0.id.rawValue : nil, localId: $0.id.rawValue, name: $0.name) },
+            expenses: trip.expenses.map { expense($0, keepID: keep) })
     }
 
-    private static func expense(_ expense: Expense) -> Components.Schemas.FromLocalExpense {
+    private static func expense(_ expense: Expense, keepID: Bool) -> Components.Schemas.FromLocalExpense {
         let currency = expense.amount.currency
         return .init(
+            id: keepID ? expense.id.rawValue : nil, note: keepID ? expense.note : nil,
             localId: expense.id.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
             category: expense.category.rawValue, paidByLocalId: expense.paidBy.rawValue,

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Turns every final answer outside 2xx into a ``ServerRefusal``, so the generated client only
-/// ever decodes successes.
+/// Turns every final answer outside 2xx (and 304, the answer to a conditional read) into a
+/// ``ServerRefusal``, so the generated client only ever decodes successes.
 ///
 /// The Node server answers many refusals with bodies the contract does not describe (an HTML
 /// 404 for an unknown route, a 500 for bad input, a 403 `Invalid token`); reading them all
@@ -14,7 +14,7 @@ struct RefusalMiddleware: ClientMiddleware {
                    next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?))
         async throws -> (HTTPResponse, HTTPBody?) {
         let (response, responseBody) = try await next(request, body, baseURL)
-        guard response.status.kind != .successful else { return (response, responseBody) }
+        guard response.status.kind != .successful, response.status != .notModified else { return (response, responseBody) }
         let bytes = try await ResponseBytes.collect(responseBody)
         throw ServerRefusal(status: response.status.code, text: NodeForms.errorText(bytes))
     }

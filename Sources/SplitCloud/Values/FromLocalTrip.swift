@@ -8,12 +8,21 @@ public struct FromLocalTrip: Sendable {
     public let members: [Member]
     /// Validated for the server (``WireValidation``); splits carry their paid state.
     public let expenses: [Expense]
+    /// When set, the server stores the group and every member and expense under the local
+    /// ids (split-server's client ids), so the trip can stay linked with the same ids on both
+    /// sides; the group takes this id.
+    public let keepingIDs: TripID?
+    /// The trip's own currency, stored with the group when ids are kept.
+    public let currency: Currency?
 
-    public init(name: String, description: String?, members: [Member], expenses: [Expense]) {
+    public init(name: String, description: String?, members: [Member], expenses: [Expense],
+                keepingIDs: TripID? = nil, currency: Currency? = nil) {
         self.name = name
         self.description = description
         self.members = members
         self.expenses = expenses
+        self.keepingIDs = keepingIDs
+        self.currency = currency
     }
 }
 

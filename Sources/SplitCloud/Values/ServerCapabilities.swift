@@ -16,6 +16,8 @@ public struct ServerCapabilities: Hashable, Sendable {
         case fromLocal = "from-local"
         case memberEdit = "member-edit"
         case invites
+        /// The change feed, the sync batch and client-chosen ids (offline-first linked trips).
+        case sync
     }
 
     public let features: Set<Feature>

@@ -22,6 +22,7 @@ extension LocalBackend {
                 try Self.requireMembers(of: expense, in: names)
                 try insert(db, expense, trip: trip, at: at)
             }
+            try recordSync(db, trip: trip, expenses.map { (.createExpense($0), nil) }, at: at)
             let summary: String
             if expenses.count == 1, let expense = expenses.first {
                 summary = "added expense '\(expense.description)' \(expense.amount) paid by \(names[expense.paidBy] ?? "?")"
@@ -172,6 +173,7 @@ extension LocalBackend {
             let old = try findExpense(db, expense.id.rawValue, trip: trip)
             try Self.requireMembers(of: expense, in: try memberNames(db, trip: trip))
             try overwrite(db, with: expense, at: at)
+            try recordSync(db, trip: trip, [(.updateExpense(expense), .expense(old))], at: at)
             try log(db, trip: trip, at: at, action: "expense.edit", summary: "edited expense '\(expense.description)'",
                     undo: .restoreExpense(ExpenseSnapshot(old)))
         }
@@ -195,6 +197,7 @@ extension LocalBackend {
         try database.write { db in
             let expense = try findExpense(db, id.rawValue, trip: trip)
             try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
+            try recordSync(db, trip: trip, [(.deleteExpense(expense.id), .expense(expense))], at: at)
             try log(db, trip: trip, at: at, action: "expense.delete",
                     summary: "deleted expense '\(expense.description)' \(expense.amount)", undo: .undeleteExpense(id.rawValue))
         }
@@ -212,6 +215,7 @@ extension LocalBackend {
             guard split.isPaid != paid else { return }
             try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
                            arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
+            try recordSync(db, trip: trip, [(.setPaid(expense: expense.id, member: member, paid: paid), .expense(expense))], at: at)
             let name = names[member] ?? member.short
             try log(db, trip: trip, at: at, action: paid ? "share.paid" : "share.unpaid",
                     summary: "marked \(name)'s share of '\(expense.description)' \(paid ? "paid" : "unpaid")",

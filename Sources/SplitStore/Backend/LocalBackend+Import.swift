@@ -28,6 +28,8 @@ extension LocalBackend {
             }
             try sources.flush()
             try totals?.resume(db)
+            // Only an existing trip can be linked; what the import added to it goes to the outbox.
+            if let into { try SyncRecorder.queueUnsent(db, trip: into, backend: self, at: at) }
             return summary
         }
         return dryRun ? try database.rehearse(body) : try database.write(body)

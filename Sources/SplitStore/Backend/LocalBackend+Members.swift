@@ -39,6 +39,7 @@ extension LocalBackend {
                     sql: "INSERT INTO member (id, trip_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)",
                     arguments: [member.id.rawValue, trip.rawValue, name, Member.key(for: name), at.iso8601])
             }
+            try recordSync(db, trip: trip, zip(members, names).map { (.createMember(Member(id: $0.id, name: $1)), nil) }, at: at)
             let summary = names.count == 1 ? "added member \(names[0])" : "added members \(names.joined(separator: ", "))"
             try log(db, trip: trip, at: at, action: "member.add", summary: summary,
                     undo: .removeMembers(members.map(\.id.rawValue)))
@@ -51,6 +52,7 @@ extension LocalBackend {
         try database.write { db in
             let old = try liveMemberName(db, id, trip: trip)
             try renameMember(db, id, to: name, trip: trip)
+            try recordSync(db, trip: trip, [(.renameMember(Member(id: id, name: name)), .member(Member(id: id, name: old)))], at: at)
             try log(db, trip: trip, at: at, action: "member.rename", summary: "renamed member \(old) to \(name)",
                     undo: .renameMember(id: id.rawValue, name: old))
         }
@@ -80,6 +82,7 @@ extension LocalBackend {
                 throw StoreError.memberInUse(name: name, expenses: expenses, payments: payments)
             }
             try db.execute(sql: "UPDATE member SET removed_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
+            try recordSync(db, trip: trip, [(.removeMember(id), .member(Member(id: id, name: name)))], at: at)
             try log(db, trip: trip, at: at, action: "member.remove", summary: "removed member \(name)",
                     undo: .restoreMember(id.rawValue))
         }

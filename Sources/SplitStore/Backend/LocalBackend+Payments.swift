@@ -19,6 +19,7 @@ extension LocalBackend {
                     payment.id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue,
                     payment.amount.minorUnits, payment.amount.currency.code, payment.date.description, payment.note, at.iso8601,
                 ])
+            try recordSync(db, trip: trip, [(.createPayment(payment), nil)], at: at)
             try log(db, trip: trip, at: at, action: "payment.add",
                     summary: "\(names[payment.from] ?? "?") paid \(names[payment.to] ?? "?") \(payment.amount)",
                     undo: .removePayment(payment.id.rawValue))
@@ -32,11 +33,20 @@ extension LocalBackend {
 
     /// Live payments, newest date first.
     func payments(_ db: Database, trip: TripID) throws -> [Payment] {
+        try payments(db, where: "trip_id = ?", arguments: [trip.rawValue])
+    }
+
+    /// One live payment of the trip, or nil.
+    func payments(_ db: Database, trip: TripID, id: PaymentID) throws -> Payment? {
+        try payments(db, where: "trip_id = ? AND id = ?", arguments: [trip.rawValue, id.rawValue]).first
+    }
+
+    private func payments(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [Payment] {
         var currencies = CurrencyCache()
         return try Row.fetchAll(db, sql: """
             SELECT id, from_member, to_member, amount, currency, payment_date, note FROM payment
-            WHERE trip_id = ? AND deleted_at IS NULL ORDER BY payment_date DESC, created_at DESC, id
-            """, arguments: [trip.rawValue]
+            WHERE \(condition) AND deleted_at IS NULL ORDER BY payment_date DESC, created_at DESC, id
+            """, arguments: arguments
         ).map { row in
             let stored = StoredRow(row, table: "payment")
             return Payment(

@@ -102,6 +102,9 @@ extension LocalBackend {
         }
         try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
                        arguments: [name, Member.key(for: name), id.rawValue])
+        let currency = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [id.rawValue])
+        try recordSync(db, trip: id, [(.renameGroup(name: name),
+                                       .group(name: old, currency: currency.flatMap { try? Currency(code: $0) }))], at: at)
         if logged {
             try log(db, trip: id, at: at, action: "trip.rename", summary: "renamed trip '\(old)' to '\(name)'",
                     undo: .renameTrip(name: old))
@@ -152,6 +155,8 @@ extension LocalBackend {
             let old = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
                                           arguments: [trip.rawValue, currency.code])
             try setRate(db, trip: trip, currency: currency.code, rate: rate.text)
+            try recordSync(db, trip: trip, [(.setRate(currency: currency, rate: rate),
+                                             try old.map { .rate(currency: currency, rate: try ExchangeRate(parsing: $0)) })], at: at)
             try log(db, trip: trip, at: at, action: "rate.set", summary: "set rate 1 \(currency.code) = \(rate.text) \(home)",
                     undo: .setRate(currency: currency.code, rate: old))
         }

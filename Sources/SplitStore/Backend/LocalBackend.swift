@@ -20,6 +20,16 @@ public final class LocalBackend: SplitBackend, Sendable {
             arguments: [trip.rawValue, at.iso8601, action, summary, payload])
     }
 
+    /// Queues the operations of a write to a linked trip, in the write's transaction; a trip
+    /// that is not linked costs one lookup. Each pair is an operation and the item's local
+    /// version before the write (nil for a new item).
+    func recordSync(_ db: Database, trip: TripID, _ changes: [(SyncOperation, SyncValue?)], at: Timestamp) throws {
+        guard !changes.isEmpty, try SyncRecorder.isLinked(db, trip) else { return }
+        for (operation, before) in changes {
+            try SyncRecorder.append(db, trip: trip, operation, before: before, at: at)
+        }
+    }
+
     /// Member names by id: live members only, or with `includingRemoved` also removed ones
     /// (for log lines about older expenses).
     func memberNames(_ db: Database, trip: TripID, includingRemoved: Bool = false) throws -> [MemberID: String] {

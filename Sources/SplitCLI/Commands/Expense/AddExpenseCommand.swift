@@ -37,6 +37,7 @@ struct AddExpenseCommand: ContextCommand {
     var batch: String?
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func validate() throws {
         if batch != nil {

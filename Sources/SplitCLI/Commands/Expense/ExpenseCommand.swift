@@ -61,6 +61,7 @@ struct ExpenseEditCommand: ContextCommand {
     @OptionGroup var flags: ExpenseFlags
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func validate() throws {
         guard description != nil || amount != nil || flags.anyGiven else {
@@ -93,6 +94,7 @@ struct ExpenseDeleteCommand: ContextCommand {
     var id: String
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()

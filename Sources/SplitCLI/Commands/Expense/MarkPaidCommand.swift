@@ -22,6 +22,7 @@ struct MarkPaidCommand: ContextCommand {
     var unpaid = false
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()

@@ -10,6 +10,7 @@ struct UndoCommand: ContextCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let trip = try await context.trip()

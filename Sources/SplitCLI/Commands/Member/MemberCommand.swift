@@ -26,6 +26,7 @@ struct MemberAddCommand: ContextCommand {
     var names: [String]
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func validate() throws {
         guard !names.isEmpty else { throw ValidationError("give at least one member name, e.g. split member add Alex Bea") }
@@ -82,6 +83,7 @@ struct MemberRenameCommand: ContextCommand {
     var new: String
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
@@ -107,6 +109,7 @@ struct MemberRemoveCommand: ContextCommand {
     var name: String
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()

@@ -30,6 +30,7 @@ struct PayCommand: ContextCommand {
     var note: String?
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()

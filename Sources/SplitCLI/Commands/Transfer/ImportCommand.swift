@@ -40,6 +40,7 @@ struct ImportCommand: ContextCommand {
     var keepIds = false
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         guard let local = context.backend as? LocalBackend else {

@@ -1,13 +1,18 @@
 import ArgumentParser
 import SplitCore
+import SplitSync
 
 struct TripCreateCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a trip and make it the current one.",
         discussion: HelpText.reflow("""
-        Example:
+        With --cloud (the default in cloud mode, see split mode) the trip is also created
+        on the server you are logged in to and stays linked to it: it works offline, and
+        changes sync both ways (see split sync).
+        Examples:
           split trip create "Tokyo Trip" --currency JPY
+          split trip create "Tokyo Trip" --currency JPY --cloud
         """)
     )
 
@@ -17,20 +22,44 @@ struct TripCreateCommand: ContextCommand {
     @Option(help: ArgumentHelp("The trip's home currency (ISO 4217).", valueName: "code"))
     var currency = "USD"
 
+    @Flag(help: "Also create it on the logged-in server, linked (default in cloud mode).")
+    var cloud = false
+
+    @Flag(help: "Create it on this device only, even in cloud mode.")
+    var local = false
+
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
+        if cloud && local { throw CLIError("choose one: --cloud or --local") }
+        let linked = cloud || (!local && context.settings.mode == .cloud)
         let draft = Trip(id: TripID(context.newID()), name: try NameRules.trip(name), currency: try Currency(code: currency))
+        // Checked before anything is created: a trip half-made (local, no server) helps no one.
+        let session = linked ? try await SyncConnector.session(context) : nil
         let trip = try await context.backend.createTrip(draft, at: context.now)
+        if let session {
+            let clock = context.clock
+            let linker = TripLinker(store: context.syncStore, client: session.client, account: session.account,
+                                    clock: { clock.now() })
+            do {
+                try await linker.createGroup(for: trip)
+            } catch {
+                // Nothing else refers to the new, empty trip yet: take it back.
+                try? await context.backend.deleteTrip(trip.id)
+                throw error
+            }
+        }
         try await context.backend.setCurrentTrip(trip.id)
         if context.output.json {
             context.output.emit(.object([
                 "trip": .object([
                     "id": .string(trip.id.rawValue), "name": .string(trip.name), "currency": .string(trip.currency.code),
+                    "linked": .bool(session != nil),
                 ]),
             ]))
         } else {
-            context.output.line("Created trip \(trip.name) (\(trip.currency.code)); it is now the current trip.")
+            let place = session.map { " on \($0.client.server.url) and here" } ?? ""
+            context.output.line("Created trip \(trip.name) (\(trip.currency.code))\(place); it is now the current trip.")
         }
     }
 }

@@ -18,10 +18,16 @@ struct TripDeleteCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let found = try await context.backend.trip(matching: trip)
+        let status = try context.syncStore.statuses(trip: found.id).first
         guard yes else {
             let count = try await context.backend.trips().first { $0.trip.id == found.id }?.expenseCount ?? 0
-            throw CLIError("deleting trip \(found.name) removes its \(count) expense\(count == 1 ? "" : "s") for good; "
-                           + "add --yes to confirm")
+            guard let status else {
+                throw CLIError("deleting trip \(found.name) removes its \(count) expense\(count == 1 ? "" : "s") for good; "
+                               + "add --yes to confirm")
+            }
+            let waiting = status.pending > 0 ? "; its \(status.pending) unsynced change\(status.pending == 1 ? " is" : "s are") lost" : ""
+            throw CLIError("deleting trip \(found.name) removes it from this device; the cloud trip stays\(waiting). "
+                           + "Add --yes to confirm")
         }
         try await context.backend.deleteTrip(found.id)
         if context.output.json {

@@ -20,6 +20,7 @@ struct TripRateCommand: ContextCommand {
     var rate: String?
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let trip = try await context.trip()

@@ -15,6 +15,7 @@ struct TripRenameCommand: ContextCommand {
     var new: String
 
     @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
         let trip = try await context.backend.trip(matching: old)

@@ -1,0 +1,83 @@
+import ArgumentParser
+import SplitCore
+import SplitJSON
+import SplitStore
+
+/// `split status`: where the current trip (or every linked trip) stands with its server.
+/// Reads the local file only.
+struct StatusCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show a trip's link: server, cloud trip, last sync, waiting changes and conflicts.",
+        discussion: HelpText.reflow("""
+        Makes no request. Without --trip, shows the current trip.
+        Examples:
+          split status
+          split status --all --json
+        """)
+    )
+
+    @Flag(help: "Show every linked trip.")
+    var all = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let store = context.syncStore
+        if all {
+            let statuses = try store.statuses()
+            if context.output.json {
+                context.output.emit(.object(["trips": .array(try await statuses.asyncMap { try await json($0, context) })]))
+            } else if statuses.isEmpty {
+                context.output.line("No linked trip. Create one with: split trip create NAME --cloud")
+            } else {
+                for status in statuses { try await lines(status, context) }
+            }
+            return
+        }
+        let trip = try await context.trip()
+        guard let status = try store.statuses(trip: trip.id).first else {
+            if context.output.json {
+                context.output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(false)]))
+            } else {
+                context.output.line("\(trip.name) is local only. Link it with: split upload")
+            }
+            return
+        }
+        if context.output.json {
+            context.output.emit(try await json(status, context))
+        } else {
+            try await lines(status, context)
+        }
+    }
+
+    private func json(_ status: LinkStatus, _ context: CommandContext) async throws -> JSONValue {
+        let link = status.link
+        let name = try await context.backend.trip(matching: link.trip.rawValue).name
+        return .object([
+            "trip": .string(link.trip.rawValue), "name": .string(name), "linked": .bool(true), "server": .string(link.server),
+            "group": .string(link.group), "protocol": .string(link.syncProtocol.rawValue), "revision": .int(link.revision),
+            "lastSync": JSONRendering.string(link.syncedAt?.iso8601), "pending": .int(status.pending),
+            "conflicts": .int(status.conflicts),
+        ])
+    }
+
+    private func lines(_ status: LinkStatus, _ context: CommandContext) async throws {
+        let link = status.link
+        let name = try await context.backend.trip(matching: link.trip.rawValue).name
+        let synced = link.syncedAt.map { context.clock.localText($0) } ?? "never"
+        context.output.line("""
+            \(name): linked to \(link.server), cloud trip \(link.group)
+              last sync \(synced), revision \(link.revision)
+              \(status.pending) change\(status.pending == 1 ? "" : "s") waiting, \(status.conflicts) conflict\(status.conflicts == 1 ? "" : "s")
+            """)
+    }
+}
+
+extension Sequence {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var result: [T] = []
+        for element in self { result.append(try await transform(element)) }
+        return result
+    }
+}

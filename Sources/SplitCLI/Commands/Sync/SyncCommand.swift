@@ -1,0 +1,59 @@
+import ArgumentParser
+import SplitCore
+import SplitJSON
+import SplitSync
+
+/// `split sync`: pushes a linked trip's waiting changes and pulls everyone else's.
+struct SyncCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Send a linked trip's changes to its cloud trip and fetch everyone else's.",
+        discussion: HelpText.reflow("""
+        Changes to a linked trip are kept locally and sent by the next sync; split tries one
+        after every change (see split status). Conflicting edits are merged field by field,
+        or listed by split conflicts.
+        Examples:
+          split sync
+          split sync --all --json
+        """)
+    )
+
+    @Flag(help: "Sync every linked trip.")
+    var all = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
+        let store = context.syncStore
+        var links = try store.links()
+        if !all {
+            let trip = try await context.trip()
+            guard let link = links.first(where: { $0.trip == trip.id }) else {
+                throw SyncError.notLinked(trip.id)
+            }
+            links = [link]
+        } else if links.isEmpty {
+            throw CLIError("no linked trip; create one with: split trip create NAME --cloud, or link one with: split upload",
+                           kind: .data)
+        }
+        var reports: [SyncReport] = []
+        for link in links {
+            reports.append(try await SyncConnector.engine(for: link, context: context).sync(link.trip))
+        }
+        if context.output.json {
+            let items = reports.map { report -> JSONValue in
+                .object(["trip": .string(report.trip.rawValue), "pushed": .int(report.pushed), "pulled": .int(report.pulled),
+                         "conflicts": .int(report.conflicts), "revision": .int(report.revision), "pending": .int(report.pending)])
+            }
+            context.output.emit(all ? .object(["trips": .array(items)]) : items[0])
+            return
+        }
+        for report in reports {
+            let prefix = all ? "\((try? await context.backend.trip(matching: report.trip.rawValue).name) ?? report.trip.short): " : ""
+            var line = "\(prefix)pushed \(report.pushed), pulled \(report.pulled), conflicts \(report.conflicts)"
+            if report.pending > 0 { line += "; \(report.pending) still wait" }
+            context.output.line(line)
+        }
+    }
+}

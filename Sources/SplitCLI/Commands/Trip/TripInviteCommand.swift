@@ -1,0 +1,37 @@
+import ArgumentParser
+import SplitCore
+import SplitCloud
+import SplitStore
+
+/// `split trip invite`: the invite code of a linked trip's cloud trip, for `split join`.
+struct TripInviteCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "invite",
+        abstract: "Print the invite code others use to join this linked trip (split join CODE).",
+        discussion: HelpText.reflow("""
+        Example:
+          split trip invite
+        """)
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let trip = try await context.trip()
+        guard let link = try context.syncStore.link(trip.id) else {
+            throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
+        }
+        let server = try ServerAddress(link.server)
+        let client = CloudConnector.client(server: server, token: try SyncConnector.token(for: server, context: context),
+                                           ids: context.dependencies.ids, output: context.output)
+        let groups = try await client.groups()
+        guard let group = groups.first(where: { $0.id.rawValue == link.group }), let code = group.inviteCode else {
+            throw CLIError("the server lists no invite code for \(trip.name)", kind: .data)
+        }
+        if context.output.json {
+            context.output.emit(.object(["trip": .string(trip.id.rawValue), "inviteCode": .string(code)]))
+        } else {
+            context.output.line(code)
+        }
+    }
+}

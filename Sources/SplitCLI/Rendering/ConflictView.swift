@@ -1,0 +1,57 @@
+import SplitCore
+import SplitJSON
+import SplitStore
+
+/// How `split conflicts` shows one conflict: the item in a few words, and each side's value
+/// of the field in dispute.
+struct ConflictView {
+    let conflict: SyncConflict
+    /// Member names of the trip, removed members included where known.
+    let names: [MemberID: String]
+
+    var itemText: String {
+        switch conflict.mine ?? conflict.theirs {
+        case .expense(let expense)?: return "expense '\(expense.description)' \(expense.amount)"
+        case .member(let member)?: return "member \(member.name)"
+        case .payment(let payment)?: return "payment \(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
+        case .rate(let currency, _)?: return "rate \(currency.code)"
+        case .group(let name, _)?: return "trip \(name)"
+        case nil: return "\(conflict.item.kindName) \(conflict.item.text)"
+        }
+    }
+
+    var mine: String? { value(conflict.mine) }
+    var theirs: String? { value(conflict.theirs) }
+
+    /// The side's value of the disputed field; nil for a side that deleted the item.
+    func value(_ side: SyncValue?) -> String? {
+        guard let side else { return nil }
+        switch (side, conflict.field) {
+        case (.expense(let expense), "description"): return expense.description
+        case (.expense(let expense), "amount"):
+            let ordered = expense.splits.sorted { (name($0.memberID).lowercased(), $0.memberID) < (name($1.memberID).lowercased(), $1.memberID) }
+            let shares = ordered.map { "\(name($0.memberID)) \(Money(minorUnits: $0.amount, currency: expense.amount.currency).majorText)" }
+            return "\(expense.amount) (\(shares.joined(separator: ", ")))"
+        case (.expense(let expense), "category"): return expense.category.rawValue
+        case (.expense(let expense), "date"): return expense.date.description
+        case (.expense(let expense), "payer"): return name(expense.paidBy)
+        case (.expense(let expense), "note"): return expense.note ?? "(no note)"
+        case (.expense(let expense), _): return "'\(expense.description)' \(expense.amount) paid by \(name(expense.paidBy))"
+        case (.member(let member), _): return member.name
+        case (.rate(_, let rate), _): return rate.text
+        case (.group(let name, _), _): return name
+        case (.payment(let payment), _): return "\(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
+        }
+    }
+
+    private func name(_ id: MemberID) -> String { names[id] ?? id.short }
+
+    var json: JSONValue {
+        .object([
+            "id": .int(conflict.id), "trip": .string(conflict.trip.rawValue), "kind": .string(conflict.item.kindName),
+            "item": .string(conflict.item.text), "what": .string(itemText), "field": .string(conflict.field),
+            "mine": .string(orNull: mine), "theirs": .string(orNull: theirs), "detail": .string(orNull: conflict.detail),
+            "createdAt": .string(conflict.createdAt.iso8601),
+        ])
+    }
+}

@@ -1,0 +1,58 @@
+import SplitAPI
+import SplitCore
+
+/// split-server's sync protocol: the change feed and the sync batch.
+extension CloudClient {
+    /// `POST /api/groups/:gid/sync`: pushes `operations` (at most 1000) and pulls the changes
+    /// after `since`. Safe to send again after a lost answer: the server applies an `opId`
+    /// once and answers a repeat with the stored result.
+    public func sync(group: String, since: Int64, operations: [PendingOperation]) async throws(CloudError) -> SyncAnswer {
+        let operation = "POST /api/groups/\(group)/sync"
+        let body = Components.Schemas.SyncRequest(since: since, ops: operations.map(SyncMapping.operation))
+        let output = try await call(operation, repeatable: true, notFound: Self.missingGroup(TripID(group))) {
+            try await $0.syncGroup(path: .init(groupId: group), body: .json(body))
+        }
+        switch output {
+        case .ok(let ok):
+            let answer = try answer { try ok.body.json }
+            let outcomes = try self.answer { () throws(MappingError) in try answer.results.map(SyncMapping.outcome) }
+            let changes = try self.answer { () throws(MappingError) in try SyncMapping.changes(answer.changes) }
+            return SyncAnswer(outcomes: outcomes, changes: changes, more: answer.changes.more)
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+
+    /// `GET /api/groups/:gid/changes?since=R`: one page of what changed after `since`; nil
+    /// when nothing did (the server's 304 to `If-None-Match: "R"`).
+    public func changes(group: String, since: Int64) async throws(CloudError) -> SyncAnswer? {
+        let operation = "GET /api/groups/\(group)/changes"
+        let output = try await call(operation, notFound: Self.missingGroup(TripID(group))) {
+            try await $0.getChanges(path: .init(groupId: group), query: .init(since: since),
+                                    headers: .init(ifNoneMatch: "\"\(since)\""))
+        }
+        switch output {
+        case .ok(let ok):
+            let page = try answer { try ok.body.json }
+            let changes = try answer { () throws(MappingError) in try SyncMapping.changes(page) }
+            return SyncAnswer(outcomes: [], changes: changes, more: page.more)
+        case .notModified: return nil
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+}
+
+/// One sync round's answer: the result of each pushed operation and a page of changes.
+public struct SyncAnswer: Sendable {
+    public let outcomes: [OperationOutcome]
+    public let changes: RemoteChanges
+    /// More changes follow: ask again from `changes.revision`.
+    public let more: Bool
+
+    public init(outcomes: [OperationOutcome], changes: RemoteChanges, more: Bool) {
+        self.outcomes = outcomes
+        self.changes = changes
+        self.more = more
+    }
+}

@@ -1,0 +1,156 @@
+import SplitAPI
+import SplitCore
+
+/// split-server's sync protocol between the domain and the contract's schemas: outbox
+/// operations out, answers and change feeds in. Ids are the same on both sides: a linked
+/// trip's items are created with client-chosen ids.
+enum SyncMapping {
+    static func operation(_ pending: PendingOperation) -> Components.Schemas.SyncOp {
+        let id = pending.opID
+        let ifMatch = pending.baseRevision
+        switch pending.operation {
+        case .createMember(let member):
+            return .createMember(.init(opId: id, _type: "createMember", data: memberData(member)))
+        case .renameMember(let member):
+            return .renameMember(.init(opId: id, _type: "renameMember", ifMatch: ifMatch, data: memberData(member)))
+        case .removeMember(let member):
+            return .removeMember(.init(opId: id, _type: "removeMember", ifMatch: ifMatch, data: .init(id: member.rawValue)))
+        case .createExpense(let expense):
+            return .createExpense(.init(opId: id, _type: "createExpense", data: expenseData(expense)))
+        case .updateExpense(let expense):
+            return .updateExpense(.init(opId: id, _type: "updateExpense", ifMatch: ifMatch, data: expenseData(expense)))
+        case .deleteExpense(let expense):
+            return .deleteExpense(.init(opId: id, _type: "deleteExpense", ifMatch: ifMatch, data: .init(id: expense.rawValue)))
+        case .setPaid(let expense, let member, let paid):
+            return .setPaid(.init(opId: id, _type: "setPaid", ifMatch: ifMatch,
+                                  data: .init(expenseId: expense.rawValue, memberId: member.rawValue, isPaid: paid)))
+        case .createPayment(let payment):
+            let currency = payment.amount.currency
+            return .createPayment(.init(opId: id, _type: "createPayment", data: .init(
+                id: payment.id.rawValue, fromMemberId: payment.from.rawValue, toMemberId: payment.to.rawValue,
+                amount: WireAmount.number(payment.amount.minorUnits, currency), currency: currency.code, note: payment.note,
+                paymentDate: NodeForms.text(payment.date))))
+        case .deletePayment(let payment):
+            return .deletePayment(.init(opId: id, _type: "deletePayment", ifMatch: ifMatch, data: .init(id: payment.rawValue)))
+        case .setRate(let currency, let rate):
+            return .setRate(.init(opId: id, _type: "setRate", ifMatch: ifMatch, data: .init(currency: currency.code, rate: rate?.text)))
+        case .renameGroup(let name):
+            return .renameGroup(.init(opId: id, _type: "renameGroup", ifMatch: ifMatch, data: .init(name: name)))
+        }
+    }
+
+    private static func memberData(_ member: Member) -> Components.Schemas.SyncMemberData {
+        .init(id: member.id.rawValue, name: member.name)
+    }
+
+    private static func expenseData(_ expense: Expense) -> Components.Schemas.SyncExpenseData {
+        let currency = expense.amount.currency
+        return .init(
+            id: expense.id.rawValue, description: expense.description,
+            amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
+            category: expense.category.rawValue, paidByMemberId: expense.paidBy.rawValue,
+            expenseDate: NodeForms.text(expense.date), note: expense.note,
+            splits: expense.splits.map { split in
+                .init(memberId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
+            })
+    }
+
+    // MARK: Answers
+
+    static func outcome(_ result: Components.Schemas.SyncResult) throws(MappingError) -> OperationOutcome {
+        let status: OperationOutcome.Status
+        switch result.status {
+        case .applied: status = .applied
+        case .conflict: status = .conflict
+        case .rejected: status = .rejected
+        }
+        return OperationOutcome(opID: result.opId.lowercased(), status: status,
+                                current: try result.current.flatMap(current), error: result.error)
+    }
+
+    private static func current(_ wire: Components.Schemas.SyncCurrent) throws(MappingError) -> RemoteItem? {
+        if let member = wire.member { return member_(member) }
+        if let expense = wire.expense { return try expense_(expense) }
+        if let payment = wire.payment { return try payment_(payment) }
+        if let rate = wire.rate { return try rate_(rate) }
+        if let group = wire.group { return try group_(group) }
+        return nil
+    }
+
+    /// A page of the change feed, in the order it must be applied.
+    static func changes(_ wire: SyncChanges) throws(MappingError) -> RemoteChanges {
+        var items: [RemoteItem] = []
+        items.reserveCapacity(wire.members.count + wire.expenses.count + wire.payments.count + wire.rates.count + 1)
+        if let group = wire.group { items.append(try group_(group)) }
+        for member in wire.members { items.append(member_(member)) }
+        for expense in wire.expenses { items.append(try expense_(expense)) }
+        for payment in wire.payments { items.append(try payment_(payment)) }
+        for rate in wire.rates { items.append(try rate_(rate)) }
+        return RemoteChanges(revision: wire.revision, items: items)
+    }
+
+    private static func group_(_ wire: Components.Schemas.GroupChange) throws(MappingError) -> RemoteItem {
+        let currency = try wire.currency.map { code throws(MappingError) in try WireValues.currency(code, field: "group.currency") }
+        return RemoteItem(key: .group, revision: wire.revision, value: .group(name: wire.name, currency: currency))
+    }
+
+    private static func member_(_ wire: Components.Schemas.MemberChange) -> RemoteItem {
+        let id = MemberID(wire.id)
+        guard !wire.deleted, let name = wire.name else { return RemoteItem(key: .member(id), revision: wire.revision, value: nil) }
+        return RemoteItem(key: .member(id), revision: wire.revision, value: .member(Member(id: id, name: name)))
+    }
+
+    private static func expense_(_ wire: Components.Schemas.ExpenseChange) throws(MappingError) -> RemoteItem {
+        let id = ExpenseID(wire.id)
+        guard !wire.deleted else { return RemoteItem(key: .expense(id), revision: wire.revision, value: nil) }
+        guard let code = wire.currency, let amount = wire.amount, let categoryName = wire.category,
+              let payer = wire.paidByMemberId, let dateText = wire.expenseDate, let wireSplits = wire.splits else {
+            throw MappingError("expense \(wire.id) in the change feed lacks fields")
+        }
+        let currency = try WireValues.currency(code, field: "expense.currency")
+        guard let category = Category(rawValue: categoryName) ?? Category(name: categoryName) else {
+            throw MappingError("expense.category '\(categoryName)' is not one of \(Category.acceptedList)")
+        }
+        var splits: [ExpenseSplit] = []
+        for (index, split) in wireSplits.enumerated() {
+            splits.append(ExpenseSplit(
+                memberID: MemberID(split.memberId),
+                amount: try WireValues.minorUnits(split.amount, currency, field: "expense.splits[\(index)].amount", allowingZero: true),
+                isPaid: split.isPaid))
+        }
+        splits.sort { $0.memberID < $1.memberID }
+        let createdAt = wire.createdAt.flatMap { Timestamp(iso8601: $0) }
+        let expense = Expense(
+            id: id, description: wire.description ?? "",
+            amount: Money(minorUnits: try WireValues.minorUnits(amount, currency, field: "expense.amount"), currency: currency),
+            category: category, paidBy: MemberID(payer), date: try WireValues.date(dateText, field: "expense.expenseDate"),
+            note: wire.note, splits: splits, createdAt: createdAt)
+        return RemoteItem(key: .expense(id), revision: wire.revision, value: .expense(expense), createdAt: createdAt)
+    }
+
+    private static func payment_(_ wire: Components.Schemas.PaymentChange) throws(MappingError) -> RemoteItem {
+        let id = PaymentID(wire.id)
+        guard !wire.deleted else { return RemoteItem(key: .payment(id), revision: wire.revision, value: nil) }
+        guard let from = wire.fromMemberId, let to = wire.toMemberId, let amount = wire.amount, let code = wire.currency,
+              let dateText = wire.paymentDate else {
+            throw MappingError("payment \(wire.id) in the change feed lacks fields")
+        }
+        let currency = try WireValues.currency(code, field: "payment.currency")
+        let payment = Payment(
+            id: id, from: MemberID(from), to: MemberID(to),
+            amount: Money(minorUnits: try WireValues.minorUnits(amount, currency, field: "payment.amount"), currency: currency),
+            date: try WireValues.date(dateText, field: "payment.paymentDate"), note: wire.note)
+        return RemoteItem(key: .payment(id), revision: wire.revision, value: .payment(payment),
+                          createdAt: wire.createdAt.flatMap { Timestamp(iso8601: $0) })
+    }
+
+    private static func rate_(_ wire: Components.Schemas.RateChange) throws(MappingError) -> RemoteItem {
+        let key = SyncItemKey.rate(wire.currency.uppercased())
+        guard !wire.deleted, let text = wire.rate else { return RemoteItem(key: key, revision: wire.revision, value: nil) }
+        let currency = try WireValues.currency(wire.currency, field: "rate.currency")
+        guard let rate = try? ExchangeRate(parsing: text) else {
+            throw MappingError("rate.rate '\(text)' for \(wire.currency) is not a positive decimal")
+        }
+        return RemoteItem(key: key, revision: wire.revision, value: .rate(currency: currency, rate: rate))
+    }
+}

@@ -1,0 +1,49 @@
+/// Which synced item an operation, a server revision or a conflict is about.
+///
+/// Its ``text`` form (`expense:<id>`, `member:<id>`, `payment:<id>`, `rate:USD`, `group`) is
+/// the key the local store files outbox entries, server revisions and conflicts under, so an
+/// item's pending operations are found with one index probe.
+public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
+    case group
+    case member(MemberID)
+    case expense(ExpenseID)
+    case payment(PaymentID)
+    case rate(String)
+
+    public var text: String {
+        switch self {
+        case .group: return "group"
+        case .member(let id): return "member:" + id.rawValue
+        case .expense(let id): return "expense:" + id.rawValue
+        case .payment(let id): return "payment:" + id.rawValue
+        case .rate(let code): return "rate:" + code
+        }
+    }
+
+    public init?(text: String) {
+        if text == "group" { self = .group; return }
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let id = String(text[text.index(after: colon)...])
+        guard !id.isEmpty else { return nil }
+        switch text[..<colon] {
+        case "member": self = .member(MemberID(id))
+        case "expense": self = .expense(ExpenseID(id))
+        case "payment": self = .payment(PaymentID(id))
+        case "rate": self = .rate(id)
+        default: return nil
+        }
+    }
+
+    public var description: String { text }
+
+    /// What a person calls this kind of item, for messages.
+    public var kindName: String {
+        switch self {
+        case .group: return "trip"
+        case .member: return "member"
+        case .expense: return "expense"
+        case .payment: return "payment"
+        case .rate: return "rate"
+        }
+    }
+}

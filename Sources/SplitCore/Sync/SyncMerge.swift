@@ -1,0 +1,105 @@
+/// Field-level three-way merge of one item changed both here and on the server.
+///
+/// Each field group is decided on its own, from the base (what the server had when the local
+/// change was made), mine (the local version) and theirs (the server's version now):
+/// unchanged on one side takes the other side; changed the same way on both is no conflict;
+/// changed differently on both is a conflict, and the merged value keeps theirs, so the trip
+/// shows what everyone else sees until the person resolves it.
+///
+/// An expense's groups are ``ExpenseField``: description, amount with its splits, category,
+/// date, payer, note, and each member's paid flag. A paid flag cannot conflict: a flag
+/// changed on both sides was changed to the same value.
+public enum SyncMerge {
+    /// The merged expense and the field groups that conflict. Without a base (the item was
+    /// new here), every difference is a conflict.
+    public static func expense(base: Expense?, mine: Expense, theirs: Expense) -> (merged: Expense, conflicts: [ExpenseField]) {
+        var conflicts: [ExpenseField] = []
+        func pick<Value: Equatable>(_ field: ExpenseField, _ read: (Expense) -> Value) -> Value {
+            let (value, clash) = decide(base.map(read), read(mine), read(theirs))
+            if clash { conflicts.append(field) }
+            return value
+        }
+        var merged = theirs
+        merged.description = pick(.description, \.description)
+        let shape = pick(.amount, AmountShape.init)
+        merged.category = pick(.category, \.category)
+        merged.date = pick(.date, \.date)
+        merged.paidBy = pick(.payer, \.paidBy)
+        merged.note = pick(.note, \.note)
+        merged.amount = shape.amount
+        merged.splits = shape.shares.map { share in
+            func flag(_ expense: Expense?) -> Bool? { expense?.splits.first { $0.memberID == share.member }?.isPaid }
+            let mineFlag = flag(mine), theirsFlag = flag(theirs)
+            let paid: Bool
+            switch (mineFlag, theirsFlag) {
+            case (let mine?, let theirs?): paid = decide(flag(base), mine, theirs).value
+            case (let mine?, nil): paid = mine
+            case (nil, let theirs?): paid = theirs
+            case (nil, nil): paid = false
+            }
+            return ExpenseSplit(memberID: share.member, amount: share.amount, isPaid: paid)
+        }
+        return (merged, conflicts)
+    }
+
+    /// A member's name: the only field a member has.
+    public static func memberName(base: String?, mine: String, theirs: String) -> (merged: String, conflict: Bool) {
+        let (value, clash) = decide(base, mine, theirs)
+        return (value, clash)
+    }
+
+    /// Any single-valued field (a rate, the trip's name).
+    public static func value<Value: Equatable>(base: Value?, mine: Value, theirs: Value) -> (merged: Value, conflict: Bool) {
+        let (value, clash) = decide(base, mine, theirs)
+        return (value, clash)
+    }
+
+    private static func decide<Value: Equatable>(_ base: Value?, _ mine: Value, _ theirs: Value) -> (value: Value, clash: Bool) {
+        if mine == theirs { return (mine, false) }
+        if let base {
+            if mine == base { return (theirs, false) }
+            if theirs == base { return (mine, false) }
+        }
+        return (theirs, true)
+    }
+
+    /// The amount with who shares it and how much: one field group, since the shares must
+    /// sum to the amount.
+    private struct AmountShape: Equatable {
+        struct Share: Equatable {
+            let member: MemberID
+            let amount: Int64
+        }
+
+        let amount: Money
+        let shares: [Share]
+
+        init(_ expense: Expense) {
+            amount = expense.amount
+            shares = expense.splits.map { Share(member: $0.memberID, amount: $0.amount) }.sorted { $0.member < $1.member }
+        }
+    }
+}
+
+/// The field groups of an expense that merge on their own; the raw value is the name
+/// `split conflicts` shows.
+public enum ExpenseField: String, Hashable, Sendable, CaseIterable {
+    case description, amount, category, date, payer, note
+
+    /// Sets this field group of `target` to `source`'s (`split resolve --mine`).
+    public func copy(from source: Expense, into target: inout Expense) {
+        switch self {
+        case .description: target.description = source.description
+        case .amount:
+            let flags = Dictionary(target.splits.map { ($0.memberID, $0.isPaid) }, uniquingKeysWith: { first, _ in first })
+            target.amount = source.amount
+            target.splits = source.splits.map { split in
+                ExpenseSplit(memberID: split.memberID, amount: split.amount, isPaid: flags[split.memberID] ?? split.isPaid)
+            }
+        case .category: target.category = source.category
+        case .date: target.date = source.date
+        case .payer: target.paidBy = source.paidBy
+        case .note: target.note = source.note
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// One change to a linked trip, as the outbox keeps it and a sync sends it.
+///
+/// Operations carry whole values (the expense as it now is, not a diff): the server then
+/// checks them with its own rules, and a resent operation means the same thing again.
+/// The eleven cases are the server's sync op types one for one.
+public enum SyncOperation: Hashable, Sendable {
+    case createMember(Member)
+    case renameMember(Member)
+    case removeMember(MemberID)
+    case createExpense(Expense)
+    case updateExpense(Expense)
+    case deleteExpense(ExpenseID)
+    case setPaid(expense: ExpenseID, member: MemberID, paid: Bool)
+    case createPayment(Payment)
+    case deletePayment(PaymentID)
+    /// A nil rate removes it.
+    case setRate(currency: Currency, rate: ExchangeRate?)
+    case renameGroup(name: String)
+
+    /// The item the operation changes.
+    public var item: SyncItemKey {
+        switch self {
+        case .createMember(let member), .renameMember(let member): return .member(member.id)
+        case .removeMember(let id): return .member(id)
+        case .createExpense(let expense), .updateExpense(let expense): return .expense(expense.id)
+        case .deleteExpense(let id): return .expense(id)
+        case .setPaid(let expense, _, _): return .expense(expense)
+        case .createPayment(let payment): return .payment(payment.id)
+        case .deletePayment(let id): return .payment(id)
+        case .setRate(let currency, _): return .rate(currency.code)
+        case .renameGroup: return .group
+        }
+    }
+
+    /// The server's name for the operation.
+    public var typeName: String {
+        switch self {
+        case .createMember: return "createMember"
+        case .renameMember: return "renameMember"
+        case .removeMember: return "removeMember"
+        case .createExpense: return "createExpense"
+        case .updateExpense: return "updateExpense"
+        case .deleteExpense: return "deleteExpense"
+        case .setPaid: return "setPaid"
+        case .createPayment: return "createPayment"
+        case .deletePayment: return "deletePayment"
+        case .setRate: return "setRate"
+        case .renameGroup: return "renameGroup"
+        }
+    }
+
+    /// Whether the operation removes its item: a refusal because the item is already gone
+    /// reaches the wanted state and is no conflict.
+    public var isRemoval: Bool {
+        switch self {
+        case .removeMember, .deleteExpense, .deletePayment: return true
+        case .setRate(_, let rate): return rate == nil
+        default: return false
+        }
+    }
+
+    /// Whether the operation brings a new item: new items never conflict.
+    public var isCreation: Bool {
+        switch self {
+        case .createMember, .createExpense, .createPayment: return true
+        default: return false
+        }
+    }
+}
+
+/// An operation waiting in the outbox, with what the server must still hold for it to apply.
+public struct PendingOperation: Hashable, Sendable {
+    /// Outbox order.
+    public let sequence: Int64
+    /// Sent with the operation; the server applies one id once.
+    public let opID: String
+    public let operation: SyncOperation
+    /// The item's server revision the change was made on (`ifMatch`); nil for a new item.
+    public let baseRevision: Int64?
+    /// The item as the server last had it when the change was made: the base of a three-way
+    /// merge. Nil for a new item.
+    public let base: SyncValue?
+
+    public init(sequence: Int64, opID: String, operation: SyncOperation, baseRevision: Int64?, base: SyncValue?) {
+        self.sequence = sequence
+        self.opID = opID
+        self.operation = operation
+        self.baseRevision = baseRevision
+        self.base = base
+    }
+}

@@ -1,0 +1,141 @@
+import GRDB
+import SplitCore
+
+/// Reads and writes one synced item of a trip as a whole value, without the activity log or
+/// the outbox: what a pull, a merge and a resolution use. Writes keep the schema's rules
+/// (balance triggers, soft deletes), so balances stay right whatever the source.
+struct LocalItems {
+    let backend: LocalBackend
+    let db: Database
+    let trip: TripID
+
+    /// The item as the trip holds it now; nil when it does not exist or was deleted.
+    func read(_ key: SyncItemKey) throws -> SyncValue? {
+        switch key {
+        case .group:
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE id = ?",
+                                             arguments: [trip.rawValue]) else { return nil }
+            let found = try LocalBackend.trip(row)
+            return .group(name: found.name, currency: found.currency)
+        case .member(let id):
+            guard let name = try String.fetchOne(
+                db, sql: "SELECT name FROM member WHERE id = ? AND trip_id = ? AND removed_at IS NULL",
+                arguments: [id.rawValue, trip.rawValue]) else { return nil }
+            return .member(Member(id: id, name: name))
+        case .expense(let id):
+            var found: Expense?
+            try backend.streamExpenses(db, whereClause: "e.id = ? AND e.trip_id = ? AND e.deleted_at IS NULL",
+                                       arguments: [id.rawValue, trip.rawValue]) { found = $0 }
+            return found.map { .expense($0) }
+        case .payment(let id):
+            return try backend.payments(db, trip: trip, id: id).map { .payment($0) }
+        case .rate(let code):
+            guard let text = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
+                                                 arguments: [trip.rawValue, code]) else { return nil }
+            return .rate(currency: try Currency(code: code), rate: try ExchangeRate(parsing: text))
+        }
+    }
+
+    /// Makes the item `value`, or deletes it when `value` is nil. `createdAt` is the server's
+    /// creation time: listings order same-day items by it, so every device lists them alike.
+    func write(_ key: SyncItemKey, _ value: SyncValue?, at: Timestamp, createdAt: Timestamp? = nil) throws {
+        switch (key, value) {
+        case (.group, .group(let name, let currency)?):
+            try renameTrip(to: name)
+            if let currency {
+                try db.execute(sql: "UPDATE trip SET currency = ? WHERE id = ?", arguments: [currency.code, trip.rawValue])
+            }
+        case (.group, _):
+            break
+        case (.member(let id), .member(let member)?):
+            try putMember(id, name: member.name, at: at)
+        case (.member(let id), _):
+            try db.execute(sql: "UPDATE member SET removed_at = ? WHERE id = ? AND trip_id = ? AND removed_at IS NULL",
+                           arguments: [at.iso8601, id.rawValue, trip.rawValue])
+        case (.expense(let id), .expense(let expense)?):
+            let state = try Row.fetchOne(db, sql: "SELECT trip_id, deleted_at IS NOT NULL FROM expense WHERE id = ?",
+                                         arguments: [id.rawValue])
+            if let state {
+                guard (state[0] as String) == trip.rawValue else { throw foreign(key) }
+                if state[1] as Bool {
+                    try db.execute(sql: "UPDATE expense SET deleted_at = NULL WHERE id = ?", arguments: [id.rawValue])
+                }
+                try backend.overwrite(db, with: expense, at: at)
+                if let createdAt {
+                    try db.execute(sql: "UPDATE expense SET created_at = ? WHERE id = ?", arguments: [createdAt.iso8601, id.rawValue])
+                }
+            } else {
+                try backend.insert(db, expense, trip: trip, at: at, createdAt: createdAt ?? expense.createdAt)
+            }
+        case (.expense(let id), _):
+            try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ? AND trip_id = ? AND deleted_at IS NULL",
+                           arguments: [at.iso8601, id.rawValue, trip.rawValue])
+        case (.payment(let id), .payment(let payment)?):
+            let state = try Row.fetchOne(db, sql: "SELECT trip_id FROM payment WHERE id = ?", arguments: [id.rawValue])
+            if let state {
+                guard (state[0] as String) == trip.rawValue else { throw foreign(key) }
+                try db.execute(sql: """
+                    UPDATE payment SET from_member = ?, to_member = ?, amount = ?, currency = ?, payment_date = ?, note = ?,
+                        deleted_at = NULL, created_at = coalesce(?, created_at) WHERE id = ?
+                    """, arguments: [payment.from.rawValue, payment.to.rawValue, payment.amount.minorUnits,
+                                     payment.amount.currency.code, payment.date.description, payment.note,
+                                     createdAt?.iso8601, id.rawValue])
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue,
+                                     payment.amount.minorUnits, payment.amount.currency.code, payment.date.description,
+                                     payment.note, (createdAt ?? at).iso8601])
+            }
+        case (.payment(let id), _):
+            try db.execute(sql: "UPDATE payment SET deleted_at = ? WHERE id = ? AND trip_id = ? AND deleted_at IS NULL",
+                           arguments: [at.iso8601, id.rawValue, trip.rawValue])
+        case (.rate(let code), .rate(_, let rate)?):
+            try backend.setRate(db, trip: trip, currency: code, rate: rate.text)
+        case (.rate(let code), _):
+            try backend.setRate(db, trip: trip, currency: code, rate: nil)
+        }
+    }
+
+    /// A live member named `name` under `id`. Another live member holding the name (two
+    /// devices each renamed someone to it) steps aside under a name with its id, until its
+    /// own change arrives; nothing is lost, and the server's names win.
+    private func putMember(_ id: MemberID, name: String, at: Timestamp) throws {
+        let key = Member.key(for: name)
+        if let holder = try String.fetchOne(db, sql: """
+            SELECT id FROM member WHERE trip_id = ? AND name_key = ? AND removed_at IS NULL AND id <> ?
+            """, arguments: [trip.rawValue, key, id.rawValue]) {
+            let aside = String(name.prefix(90)) + " " + String(holder.prefix(8))
+            try db.execute(sql: "UPDATE member SET name = ?, name_key = ? WHERE id = ?",
+                           arguments: [aside, Member.key(for: aside), holder])
+        }
+        let exists = try String.fetchOne(db, sql: "SELECT trip_id FROM member WHERE id = ?", arguments: [id.rawValue])
+        if let exists {
+            guard exists == trip.rawValue else { throw foreign(.member(id)) }
+            try db.execute(sql: "UPDATE member SET name = ?, name_key = ?, removed_at = NULL WHERE id = ?",
+                           arguments: [name, key, id.rawValue])
+        } else {
+            try db.execute(sql: "INSERT INTO member (id, trip_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [id.rawValue, trip.rawValue, name, key, at.iso8601])
+        }
+    }
+
+    /// The trip takes the server's name; when another local trip holds it, a suffix keeps
+    /// both (trip names are unique on this device only).
+    private func renameTrip(to name: String) throws {
+        var candidate = name
+        var attempt = 1
+        while try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ? AND id <> ?",
+                                arguments: [Member.key(for: candidate), trip.rawValue]) == true {
+            attempt += 1
+            candidate = String(name.prefix(94)) + " (\(attempt))"
+        }
+        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
+                       arguments: [candidate, Member.key(for: candidate), trip.rawValue])
+    }
+
+    private func foreign(_ key: SyncItemKey) -> StoreError {
+        .invalid("the server sent \(key.kindName) \(key.text) of this trip, but another local trip holds that id")
+    }
+}

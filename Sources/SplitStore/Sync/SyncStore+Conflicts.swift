@@ -1,0 +1,150 @@
+import Foundation
+import GRDB
+import SplitCore
+
+extension SyncStore {
+    /// Open conflicts, oldest first: of one trip, or of every linked trip.
+    public func conflicts(trip: TripID? = nil) throws -> [SyncConflict] {
+        try database.read { db in
+            let filter = trip == nil ? "" : " WHERE trip_id = ?"
+            return try Row.fetchAll(db, sql: """
+                SELECT id, trip_id, item, field, mine, theirs, detail, created_at FROM sync_conflict\(filter) ORDER BY id
+                """, arguments: trip.map { [$0.rawValue] } ?? []).map(Self.conflict)
+        }
+    }
+
+    /// Every member name the trip ever had, removed members included, for showing conflicts.
+    public func memberNames(_ trip: TripID) throws -> [MemberID: String] {
+        try database.read { db in try backend.memberNames(db, trip: trip, includingRemoved: true) }
+    }
+
+    /// Settles conflict `id`: `keepMine` sends the local version again on the server's current
+    /// one (queued like any change); otherwise the server's version, which the trip already
+    /// shows, stays. Returns the settled conflict.
+    public func resolve(_ id: Int64, keepMine: Bool, at: Timestamp) throws -> SyncConflict {
+        try database.write { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT id, trip_id, item, field, mine, theirs, detail, created_at FROM sync_conflict WHERE id = ?
+                """, arguments: [id]) else {
+                throw StoreError.notFound("no conflict \(id); list them with: split conflicts")
+            }
+            let conflict = try Self.conflict(row)
+            if keepMine {
+                try ConflictResolution(backend: backend, db: db, conflict: conflict, at: at).keepMine()
+            }
+            try db.execute(sql: "DELETE FROM sync_conflict WHERE id = ?", arguments: [id])
+            return conflict
+        }
+    }
+
+    static func conflict(_ row: Row) throws -> SyncConflict {
+        let stored = StoredRow(row, table: "sync_conflict")
+        let itemText = try stored.text(2, "item")
+        guard let item = SyncItemKey(text: itemText) else {
+            throw stored.unreadable(2, "item", expected: "an item key such as expense:<id>")
+        }
+        return SyncConflict(
+            id: try stored.integer(0, "id"), trip: TripID(try stored.text(1, "trip_id")), item: item,
+            field: try stored.text(3, "field"), mine: try (try stored.optionalText(4, "mine")).map(SyncJSON.value),
+            theirs: try (try stored.optionalText(5, "theirs")).map(SyncJSON.value), detail: try stored.optionalText(6, "detail"),
+            createdAt: try stored.timestamp(7, "created_at"))
+    }
+}
+
+/// `split resolve ID --mine`: the local side of a conflict becomes a new local change.
+struct ConflictResolution {
+    let backend: LocalBackend
+    let db: Database
+    let conflict: SyncConflict
+    let at: Timestamp
+
+    private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip) }
+
+    func keepMine() throws {
+        let key = conflict.item
+        let current = try items.read(key)
+        switch (conflict.field, conflict.mine) {
+        case (_, nil):
+            // My side deleted it: delete it again.
+            guard let current else { return }
+            try items.write(key, nil, at: at)
+            try change(Self.removal(of: key), before: current)
+        case ("deleted", let mine?):
+            // Their side deleted it: mine comes back as a new item.
+            try recreate(mine)
+        case ("rejected", let mine?) where current == nil:
+            // The server never took it: it goes again as a new item.
+            try recreate(mine)
+        case (let field, let mine?):
+            guard var value = current else {
+                throw StoreError.invalid("the \(key.kindName) of this conflict no longer exists; nothing to keep")
+            }
+            switch (mine, value) {
+            case (.expense(let mineExpense), .expense(var expense)):
+                if let group = ExpenseField(rawValue: field) {
+                    group.copy(from: mineExpense, into: &expense)
+                } else {
+                    expense = Expense(id: expense.id, description: mineExpense.description, amount: mineExpense.amount,
+                                      category: mineExpense.category, paidBy: mineExpense.paidBy, date: mineExpense.date,
+                                      note: mineExpense.note, splits: mineExpense.splits, createdAt: expense.createdAt)
+                }
+                value = .expense(expense)
+            case (.member(let mineMember), .member(let member)):
+                if try Bool.fetchOne(db, sql: """
+                    SELECT 1 FROM member WHERE trip_id = ? AND name_key = ? AND removed_at IS NULL AND id <> ?
+                    """, arguments: [conflict.trip.rawValue, mineMember.nameKey, member.id.rawValue]) == true {
+                    throw StoreError.duplicateMemberName(mineMember.name)
+                }
+                value = .member(Member(id: member.id, name: mineMember.name))
+            case (.rate, .rate), (.group, .group):
+                value = mine
+            default:
+                throw StoreError.invalid("conflict \(conflict.id) cannot be kept as mine: a \(key.kindName) cannot be changed")
+            }
+            guard let operation = SyncApplier.resend(value) else { return }
+            try items.write(key, value, at: at)
+            try change(operation, before: current)
+        }
+    }
+
+    /// Brings `mine` back under a new id: the server keeps a deleted id deleted.
+    private func recreate(_ mine: SyncValue) throws {
+        let fresh = UUID().uuidString.lowercased()
+        let value: SyncValue
+        let operation: SyncOperation
+        switch mine {
+        case .expense(let expense):
+            let copy = Expense(id: ExpenseID(fresh), description: expense.description, amount: expense.amount,
+                               category: expense.category, paidBy: expense.paidBy, date: expense.date, note: expense.note,
+                               splits: expense.splits)
+            (value, operation) = (.expense(copy), .createExpense(copy))
+        case .payment(let payment):
+            let copy = Payment(id: PaymentID(fresh), from: payment.from, to: payment.to, amount: payment.amount,
+                               date: payment.date, note: payment.note)
+            (value, operation) = (.payment(copy), .createPayment(copy))
+        case .member(let member):
+            let copy = Member(id: MemberID(fresh), name: member.name)
+            (value, operation) = (.member(copy), .createMember(copy))
+        case .rate(let currency, let rate):
+            (value, operation) = (mine, .setRate(currency: currency, rate: rate))
+        case .group:
+            throw StoreError.invalid("the cloud trip itself was deleted; unlink it with: split trip delete NAME --yes")
+        }
+        try items.write(value.key, value, at: at)
+        try change(operation, before: nil)
+    }
+
+    private func change(_ operation: SyncOperation, before: SyncValue?) throws {
+        try SyncRecorder.append(db, trip: conflict.trip, operation, before: before, at: at)
+    }
+
+    static func removal(of key: SyncItemKey) throws -> SyncOperation {
+        switch key {
+        case .member(let id): return .removeMember(id)
+        case .expense(let id): return .deleteExpense(id)
+        case .payment(let id): return .deletePayment(id)
+        case .rate(let code): return .setRate(currency: try Currency(code: code), rate: nil)
+        case .group: throw StoreError.invalid("a cloud trip is deleted with: split trip delete NAME --yes --everywhere")
+        }
+    }
+}

@@ -1,0 +1,194 @@
+import GRDB
+import SplitCore
+
+/// The local side of syncing linked trips: links, the outbox, server revisions and conflicts.
+///
+/// Everything a sync learns from the server (the answers to pushed operations and the pulled
+/// changes) is applied by ``apply(trip:pushed:outcomes:changes:at:)`` in one transaction with
+/// the new revision, so a sync killed at any moment leaves either the old state (and the next
+/// run sends the same operation ids again, which the server does not apply twice) or the new.
+public final class SyncStore: Sendable {
+    public let database: SplitDatabase
+    let backend: LocalBackend
+
+    public init(database: SplitDatabase) {
+        self.database = database
+        backend = LocalBackend(database: database)
+    }
+
+    // MARK: Links
+
+    public func link(_ trip: TripID) throws -> TripLink? {
+        try database.read { db in try Self.link(db, trip) }
+    }
+
+    public func links() throws -> [TripLink] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT \(Self.linkColumns) FROM trip_link ORDER BY linked_at, trip_id").map(Self.link)
+        }
+    }
+
+    /// The link, pending count and conflict count of each linked trip (or of `trip`).
+    public func statuses(trip: TripID? = nil) throws -> [LinkStatus] {
+        try database.read { db in
+            let filter = trip == nil ? "" : " WHERE l.trip_id = ?"
+            let arguments: StatementArguments = trip.map { [$0.rawValue] } ?? []
+            return try Row.fetchAll(db, sql: """
+                SELECT l.trip_id, l.server, l.account, l.group_id, l.protocol, l.revision, l.linked_at, l.synced_at,
+                    (SELECT COUNT(*) FROM outbox o WHERE o.trip_id = l.trip_id),
+                    (SELECT COUNT(*) FROM sync_conflict c WHERE c.trip_id = l.trip_id)
+                FROM trip_link l\(filter) ORDER BY l.linked_at, l.trip_id
+                """, arguments: arguments).map { row in
+                LinkStatus(link: try Self.link(row), pending: row[8], conflicts: row[9])
+            }
+        }
+    }
+
+    /// Links an existing trip to `group`. Its items count as already on the server: the
+    /// first pull (from revision 0) then confirms each one.
+    public func linkTrip(_ trip: TripID, server: String, account: String, group: String,
+                         syncProtocol: TripLink.SyncProtocol, at: Timestamp) throws {
+        try database.write { db in
+            try backend.requireTrip(db, trip)
+            try Self.insertLink(db, trip: trip, server: server, account: account, group: group,
+                                syncProtocol: syncProtocol, at: at)
+        }
+    }
+
+    /// Creates a local trip for a cloud group, linked to it, holding `changes` (the group's
+    /// whole first pull), in one transaction: a pull stopped half-way leaves no trip.
+    public func adopt(_ trip: Trip, server: String, account: String, group: String, syncProtocol: TripLink.SyncProtocol,
+                      changes: RemoteChanges, at: Timestamp) throws -> SyncTally {
+        try database.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE id = ?", arguments: [trip.id.rawValue]) == true {
+                throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
+                                         + "delete it first with: split trip delete \(trip.id.short) --yes")
+            }
+            var name = trip.name
+            var attempt = 1
+            while try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ?", arguments: [Member.key(for: name)]) == true {
+                attempt += 1
+                name = String(trip.name.prefix(94)) + " (\(attempt))"
+            }
+            try db.execute(sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [trip.id.rawValue, name, Member.key(for: name), trip.currency.code, at.iso8601])
+            try backend.log(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",
+                            undo: .none)
+            try Self.insertLink(db, trip: trip.id, server: server, account: account, group: group,
+                                syncProtocol: syncProtocol, at: at)
+            return try SyncApplier(backend: backend, db: db, trip: trip.id, at: at)
+                .run(pushed: [], outcomes: [], changes: changes)
+        }
+    }
+
+    /// Forgets the link (the trip stays, local only): pending operations and conflicts go.
+    public func unlink(_ trip: TripID) throws {
+        try database.write { db in
+            for table in ["outbox", "remote_item", "sync_conflict", "trip_link"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE trip_id = ?", arguments: [trip.rawValue])
+            }
+        }
+    }
+
+    // MARK: Outbox
+
+    /// The oldest pending operations of `trip`, at most `limit`.
+    public func pending(_ trip: TripID, limit: Int) throws -> [PendingOperation] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT seq, op_id, operation, base_revision, base FROM outbox WHERE trip_id = ? ORDER BY seq LIMIT ?
+                """, arguments: [trip.rawValue, limit]).map { row in
+                PendingOperation(sequence: row[0], opID: row[1], operation: try SyncJSON.operation(row[2]),
+                                 baseRevision: row[3], base: try (row[4] as String?).map(SyncJSON.value))
+            }
+        }
+    }
+
+    /// The newest outbox entry's number: operations queued later have a larger one.
+    public func outboxMark() throws -> Int64 {
+        try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM outbox") ?? 0 }
+    }
+
+    /// Linked trips with operations queued after `mark`.
+    public func tripsChanged(since mark: Int64) throws -> [TripID] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT trip_id FROM outbox WHERE seq > ? ORDER BY trip_id",
+                                arguments: [mark]).map(TripID.init)
+        }
+    }
+
+    public func pendingCount(_ trip: TripID) throws -> Int {
+        try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE trip_id = ?", arguments: [trip.rawValue]) ?? 0
+        }
+    }
+
+    // MARK: Applying a sync
+
+    /// Applies the server's answers to `pushed` and the pulled `changes`, and stores the new
+    /// revision, in one transaction. See ``SyncApplier``.
+    public func apply(trip: TripID, pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
+                      at: Timestamp) throws -> SyncTally {
+        try database.write { db in
+            guard try Self.link(db, trip) != nil else {
+                throw StoreError.notFound("trip \(trip.short) is no longer linked; nothing was changed")
+            }
+            return try SyncApplier(backend: backend, db: db, trip: trip, at: at)
+                .run(pushed: pushed, outcomes: outcomes, changes: changes)
+        }
+    }
+
+    /// Notes a sync that found nothing new.
+    public func markSynced(_ trip: TripID, at: Timestamp) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE trip_link SET synced_at = ? WHERE trip_id = ?", arguments: [at.iso8601, trip.rawValue])
+        }
+    }
+
+    // MARK: Rows
+
+    static let linkColumns = "trip_id, server, account, group_id, protocol, revision, linked_at, synced_at"
+
+    static func link(_ db: Database, _ trip: TripID) throws -> TripLink? {
+        try Row.fetchOne(db, sql: "SELECT \(linkColumns) FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue])
+            .map(link)
+    }
+
+    static func link(_ row: Row) throws -> TripLink {
+        let stored = StoredRow(row, table: "trip_link")
+        guard let kind = TripLink.SyncProtocol(rawValue: try stored.text(4, "protocol")) else {
+            throw stored.unreadable(4, "protocol", expected: "feed or snapshot")
+        }
+        return TripLink(trip: TripID(try stored.text(0, "trip_id")), server: try stored.text(1, "server"),
+                        account: try stored.text(2, "account"), group: try stored.text(3, "group_id"),
+                        syncProtocol: kind, revision: try stored.integer(5, "revision"),
+                        linkedAt: try stored.timestamp(6, "linked_at"), syncedAt: try stored.optionalTimestamp(7, "synced_at"))
+    }
+
+    static func insertLink(_ db: Database, trip: TripID, server: String, account: String, group: String,
+                           syncProtocol: TripLink.SyncProtocol, at: Timestamp) throws {
+        if let other = try String.fetchOne(db, sql: """
+            SELECT t.name FROM trip_link l JOIN trip t ON t.id = l.trip_id
+            WHERE l.server = ? AND l.account = ? AND l.group_id = ? AND l.trip_id <> ?
+            """, arguments: [server, account, group, trip.rawValue]) {
+            throw StoreError.invalid("the cloud trip \(group.prefix(8)) is already linked to the local trip '\(other)'")
+        }
+        try db.execute(sql: """
+            INSERT INTO trip_link (trip_id, server, account, group_id, protocol, revision, linked_at) VALUES (?, ?, ?, ?, ?, 0, ?)
+            ON CONFLICT (trip_id) DO UPDATE SET server = excluded.server, account = excluded.account,
+                group_id = excluded.group_id, protocol = excluded.protocol, revision = 0, linked_at = excluded.linked_at
+            """, arguments: [trip.rawValue, server, account, group, syncProtocol.rawValue, at.iso8601])
+    }
+}
+
+/// What one sync did locally.
+public struct SyncTally: Hashable, Sendable {
+    /// Items the server changed that this device now holds.
+    public var pulled = 0
+    /// Conflicts recorded.
+    public var conflicts = 0
+    /// Operations the server applied.
+    public var applied = 0
+
+    public init() {}
+}

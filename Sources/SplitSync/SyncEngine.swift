@@ -1,0 +1,100 @@
+import SplitCloud
+import SplitCore
+import SplitStore
+
+/// Syncs one linked trip with split-server: pushes the outbox, pulls what changed, and has
+/// the store apply both with the new revision in one transaction.
+///
+/// One round is one request: `POST …/sync` when operations wait, else `GET …/changes` with
+/// `If-None-Match` (a 304 when nothing changed). A round whose answer says `more` fetches
+/// the rest of the catch-up before anything is applied, since an item may refer to one on a
+/// later page. Merging a conflict may queue an operation again on the server's new base, so
+/// rounds repeat while the outbox shrinks, at most ``maxRounds`` times.
+public struct SyncEngine: Sendable {
+    public let store: SyncStore
+    public let client: CloudClient
+    public let clock: @Sendable () -> Timestamp
+
+    /// Operations per request: the server's limit.
+    public static let batchSize = 1000
+    static let maxRounds = 20
+
+    public init(store: SyncStore, client: CloudClient, clock: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.client = client
+        self.clock = clock
+    }
+
+    public func sync(_ trip: TripID) async throws -> SyncReport {
+        guard let first = try store.link(trip) else {
+            throw SyncError.notLinked(trip)
+        }
+        guard first.syncProtocol == .feed else {
+            throw SyncError.unsupportedProtocol
+        }
+        var report = SyncReport(trip: trip, revision: first.revision)
+        var previousPending = Int.max
+        for _ in 0..<Self.maxRounds {
+            guard let link = try store.link(trip) else { throw SyncError.notLinked(trip) }
+            let pending = try store.pending(trip, limit: Self.batchSize)
+            let answer: SyncAnswer
+            if pending.isEmpty {
+                guard let page = try await client.changes(group: link.group, since: link.revision) else {
+                    report.revision = link.revision
+                    try store.markSynced(trip, at: clock())
+                    break
+                }
+                answer = page
+            } else {
+                answer = try await client.sync(group: link.group, since: link.revision, operations: pending)
+            }
+            let changes = try await rest(of: answer, group: link.group)
+            let tally = try store.apply(trip: trip, pushed: pending, outcomes: answer.outcomes, changes: changes, at: clock())
+            report.pushed += tally.applied
+            report.pulled += tally.pulled
+            report.conflicts += tally.conflicts
+            report.revision = max(link.revision, changes.revision)
+            let left = try store.pendingCount(trip)
+            // Done when nothing waits; else go on only while the outbox shrinks (a merge
+            // queued its result, or more than one batch waited): a change refused again and
+            // again waits for the next sync instead of looping here.
+            if left == 0 || pending.isEmpty || left >= previousPending { break }
+            previousPending = left
+        }
+        report.pending = try store.pendingCount(trip)
+        return report
+    }
+
+    /// The answer's changes with every following page of the same catch-up.
+    private func rest(of answer: SyncAnswer, group: String) async throws -> RemoteChanges {
+        var changes = answer.changes
+        var more = answer.more
+        while more {
+            guard let page = try await client.changes(group: group, since: changes.revision) else { break }
+            changes.items += page.changes.items
+            changes.revision = page.changes.revision
+            more = page.more
+        }
+        return changes
+    }
+}
+
+/// What `split sync` reports for one trip.
+public struct SyncReport: Hashable, Sendable {
+    public let trip: TripID
+    /// Local changes the server took.
+    public var pushed = 0
+    /// Changes from others this device now holds.
+    public var pulled = 0
+    /// New conflicts.
+    public var conflicts = 0
+    /// The server revision the trip now holds.
+    public var revision: Int64
+    /// Operations still waiting.
+    public var pending = 0
+
+    public init(trip: TripID, revision: Int64) {
+        self.trip = trip
+        self.revision = revision
+    }
+}

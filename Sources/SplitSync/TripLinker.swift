@@ -1,0 +1,67 @@
+import SplitCloud
+import SplitCore
+import SplitStore
+
+/// Makes linked trips: a new local trip with a new cloud group under the same id
+/// (`trip create --cloud`), or a new local trip holding a cloud group (`trip pull`, `join`).
+public struct TripLinker: Sendable {
+    public let store: SyncStore
+    public let client: CloudClient
+    /// The user id the links are made for.
+    public let account: String
+    public let clock: @Sendable () -> Timestamp
+
+    public init(store: SyncStore, client: CloudClient, account: String, clock: @escaping @Sendable () -> Timestamp) {
+        self.store = store
+        self.client = client
+        self.account = account
+        self.clock = clock
+    }
+
+    /// Creates the cloud group for a trip that exists locally (and is still empty), under the
+    /// trip's id, and links them. The request is idempotent (client id and key), so a run
+    /// stopped after it can simply be repeated.
+    public func createGroup(for trip: Trip) async throws {
+        try await client.require(.sync, for: "keep a trip in sync")
+        let request = FromLocalTrip(name: trip.name, description: nil, members: [], expenses: [], keepingIDs: trip.id,
+                                    currency: trip.currency)
+        let answer = try await client.createGroupFromLocal(request, key: "link-" + trip.id.rawValue)
+        try store.linkTrip(trip.id, server: client.server.url, account: account, group: answer.group.rawValue,
+                           syncProtocol: .feed, at: clock())
+        // The first pull: the revision the new group starts at.
+        _ = try await SyncEngine(store: store, client: client, clock: clock).sync(trip.id)
+    }
+
+    /// Fetches the whole group into a new linked local trip, in one transaction.
+    /// The trip's currency is the group's, else that of most of its expenses, else JPY (the
+    /// Node server's default).
+    public func pull(_ group: CloudGroup) async throws -> (trip: Trip, tally: SyncTally) {
+        try await client.require(.sync, for: "pull a trip to keep it in sync")
+        var changes = RemoteChanges(revision: 0, items: [])
+        var more = true
+        while more {
+            guard let page = try await client.changes(group: group.id.rawValue, since: changes.revision) else { break }
+            changes.items += page.changes.items
+            changes.revision = page.changes.revision
+            more = page.more
+        }
+        var name = group.name
+        var currency: Currency?
+        var counts: [Currency: Int] = [:]
+        for item in changes.items {
+            switch item.value {
+            case .group(let groupName, let groupCurrency)?:
+                name = groupName
+                currency = groupCurrency ?? currency
+            case .expense(let expense)?:
+                counts[expense.amount.currency, default: 0] += 1
+            default: break
+            }
+        }
+        let common = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
+        let trip = Trip(id: group.id, name: try NameRules.trip(name), currency: try currency ?? common ?? Currency(code: "JPY"))
+        let tally = try store.adopt(trip, server: client.server.url, account: account, group: group.id.rawValue,
+                                    syncProtocol: .feed, changes: changes, at: clock())
+        return (trip, tally)
+    }
+}
