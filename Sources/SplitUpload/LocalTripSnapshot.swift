@@ -19,11 +19,14 @@ public struct LocalTripSnapshot: Sendable {
     public let payments: [Payment]
     /// The expenses whose note was appended to the description.
     public let notedExpenses: Set<ExpenseID>
+    /// The expenses as stored, notes apart: what a server with sync (which keeps notes) takes.
+    public let storedExpenses: [Expense]
 
     public init(trip: Trip, members: [Member], expenses: [Expense], payments: [Payment]) {
         self.trip = trip
         self.members = members
         self.payments = payments
+        self.storedExpenses = expenses
         var noted = Set<ExpenseID>()
         self.expenses = expenses.map { expense in
             guard let note = expense.note?.trimmingSpaces, !note.isEmpty else { return expense }

@@ -53,10 +53,14 @@ extension UploadRun {
     /// from-local (404) or refuses the size (413), in which case nothing was stored.
     private func uploadFromLocal(named name: String) async throws -> Bool {
         let trip = snapshot.trip.id
+        // A server with sync keeps the local ids, so the trip can stay linked afterwards.
+        let keepIDs = capabilities.has(.sync)
         let request = FromLocalTrip(name: name, description: UploadMarker.text(for: trip), members: snapshot.members,
-                                    expenses: snapshot.expenses)
+                                    expenses: keepIDs ? snapshot.storedExpenses : snapshot.expenses,
+                                    keepingIDs: keepIDs ? trip : nil,
+                                    currency: snapshot.trip.currency)
         let content = snapshot.members.map { "\($0.id.rawValue)=\($0.name)" }.joined(separator: "|") + "#"
-            + snapshot.expenses.map { UploadKeys.content($0) }.joined(separator: "#")
+            + snapshot.expenses.map { UploadKeys.content($0) }.joined(separator: "#") + (keepIDs ? "#ids" : "")
         progress(UploadProgress(phase: .fromLocal, done: 0, total: 1))
         let answer: FromLocalAnswer
         do {
@@ -73,7 +77,8 @@ extension UploadRun {
         report.groupID = answer.group
         report.members.created = answer.members.count
         report.expenses.created = answer.expenses.count
-        notesSent = snapshot.notedExpenses.count
+        // Kept ids come with kept notes; otherwise the notes went into the descriptions.
+        notesSent = keepIDs ? 0 : snapshot.notedExpenses.count
         fromLocalDone = true
         lastMembers = snapshot.members.compactMap { member in
             answer.members[member.id].map { Member(id: $0, name: member.name) }

@@ -40,11 +40,14 @@ extension UploadRun {
         guard !missing.isEmpty else { return }
         lastPayments = nil
         let (client, group) = (self.client, groupID)
+        // A server with sync stores each payment under its local id, so the trip can stay linked.
+        let keepIDs = capabilities.has(.sync)
         var done = 0
         try await Windowed.run(missing, width: width, send: { entry in
             let key = UploadKeys.key("payment", group: group, local: entry.local.id.rawValue,
                                      content: UploadKeys.content(entry.body))
-            return try await client.createPayment(entry.body, group: group, key: key)
+            return try await client.createPayment(entry.body, group: group, key: key,
+                                                  clientID: keepIDs ? entry.local.id : nil)
         }, confirm: { entry, stored in
             try remember([UploadMapEntry(.payment, entry.local.id.rawValue, stored.id.rawValue)])
             report.payments.created += 1

@@ -58,7 +58,9 @@ struct UploadMapTests {
         var fixture = try StoreFixture()
         let (trip, _) = try await fixture.trip()
         try fixture.backend.database.write { db in
-            try db.execute(sql: "DROP TABLE upload_map")
+            for table in ["sync_conflict", "remote_item", "outbox", "trip_link", "upload_map"] {
+                try db.execute(sql: "DROP TABLE \(table)")
+            }
             try db.execute(sql: "PRAGMA user_version = 2")
         }
         let reopened = try SplitDatabase(path: fixture.path)
@@ -67,6 +69,6 @@ struct UploadMapTests {
         try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g")], scope: scope, at: fixture.tick())
         #expect(try store.load(scope).serverID(.trip, trip.id.rawValue) == "g")
         #expect(try await LocalBackend(database: reopened).trips().count == 1)
-        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 3)
+        #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == SplitDatabase.schemaVersion)
     }
 }

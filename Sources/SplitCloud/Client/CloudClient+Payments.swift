@@ -21,10 +21,14 @@ extension CloudClient {
         }
     }
 
-    public func createPayment(_ payment: Payment, group: TripID, key: String? = nil) async throws(CloudError) -> Payment {
+    /// `clientID` asks split-server to store the payment under that id.
+    public func createPayment(_ payment: Payment, group: TripID, key: String? = nil, clientID: PaymentID? = nil)
+        async throws(CloudError) -> Payment {
         try await require(.payments, for: "store payments")
         let operation = "POST /api/groups/\(group.rawValue)/payments"
-        let body = PaymentMapping.request(payment)
+        var request = PaymentMapping.request(payment)
+        request.id = clientID?.rawValue
+        let body = request
         let output = try await call(operation, repeatable: try await keysHonoured(), notFound: Self.missingGroup(group)) {
             try await $0.createPayment(path: .init(groupId: group.rawValue), headers: .init(idempotencyKey: key),
                                        body: .json(body))

@@ -3,6 +3,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 import SplitStore
+import SplitSync
 import SplitUpload
 
 /// `split upload`: copies a local trip to the cloud server this machine is logged in to, and
@@ -18,7 +19,9 @@ struct UploadCommand: AsyncParsableCommand {
         server). A stopped upload (dropped connection, killed process) resumes when
         run again, and nothing is sent twice; a later run sends only what was added
         locally since. It ends by comparing the server's balances with the local
-        ones. Local data is never changed.
+        ones. On split-server the verified trip then stays linked to the cloud trip:
+        later changes on either side sync (split sync, split status). Local data is
+        otherwise unchanged.
         Exit codes: 0 uploaded and verified, 65 data the server refuses (nothing
         sent), 70 uploaded but the balances differ, 74 local database, 75 server
         unreachable (run again to resume), 76 unreadable answer, 77 log in again.
@@ -47,6 +50,11 @@ struct UploadCommand: AsyncParsableCommand {
         let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, environment: environment)))
         let trip = try await localTrip(local)
+        let syncStore = SyncStore(database: local.database)
+        if let link = try syncStore.link(trip.id) {
+            throw CLIError("\(trip.name) is already linked to a cloud trip on \(link.server); its changes go up with: split sync",
+                           kind: .data)
+        }
         let bar = ProgressBar.forTerminal(json: global.json)
         let dependencies = Dependencies.system(environment: environment)
         let client = CloudConnector.client(server: session.server, token: session.token, ids: dependencies.ids,
@@ -72,6 +80,32 @@ struct UploadCommand: AsyncParsableCommand {
             throw CLIError("the server's balances differ from the local ones (listed above); the upload itself is complete",
                            kind: .unverified)
         }
+        if let group = report.groupID, !dryRun {
+            try await link(trip, group: group, store: syncStore, client: client, account: account, output: output,
+                           clock: dependencies.clock)
+        }
+    }
+
+    /// Links the verified trip when the server syncs and kept every local id; otherwise
+    /// says why it stays a one-shot copy.
+    private func link(_ trip: Trip, group: TripID, store: SyncStore, client: CloudClient, account: String?,
+                      output: Output, clock: Clock) async throws {
+        guard try await client.capabilities().has(.sync) else {
+            output.note("split: this server cannot sync, so the trip stays local; upload again to send later changes")
+            return
+        }
+        var user = account ?? ""
+        if account == nil { user = try await client.me().id }
+        let uploaded = UploadMapStore(database: store.database)
+        guard try uploaded.keepsLocalIDs(trip: trip.id, server: client.server.url, account: user) else {
+            output.note("split: this trip was uploaded with the server's own ids, so it stays a one-shot copy; "
+                        + "to keep working on the cloud trip, fetch it with: split trip pull \(group.short)")
+            return
+        }
+        try store.linkTrip(trip.id, server: client.server.url, account: user, group: group.rawValue, syncProtocol: .feed,
+                           at: clock.now())
+        _ = try await SyncEngine(store: store, client: client, clock: { clock.now() }).sync(trip.id)
+        output.note("split: \(trip.name) is now linked: changes here and on the server sync (split status)")
     }
 
     /// `--trip`, else the local current trip.

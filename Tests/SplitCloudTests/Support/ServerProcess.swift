@@ -1,0 +1,82 @@
+import AsyncHTTPClient
+import Foundation
+import SplitCloud
+import SplitServer
+import SplitTestSupport
+import Testing
+
+/// split-server as its own process (the built binary) on a fixed free loopback port over a
+/// fresh database: unlike ``CloudTestServer`` it can be stopped and started again on the same
+/// address, which is what "the server is down" means to a device holding a linked trip.
+final class ServerProcess: @unchecked Sendable {
+    let port: Int
+    let databaseURL: String
+    private var process: Process?
+    private let log: URL
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    private init(port: Int, databaseURL: String, log: URL) {
+        self.port = port
+        self.databaseURL = databaseURL
+        self.log = log
+    }
+
+    /// Starts a server over a new database; `body` runs with it, and it is stopped after.
+    static func run(_ body: (ServerProcess) async throws -> Void) async throws {
+        let settings = try await CloudTestServer.freshDatabase()
+        let admin = try #require(ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"])
+        guard let slash = admin.lastIndex(of: "/") else { throw CancellationError() }
+        let url = String(admin[..<slash]) + "/" + settings.database
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("split-server-\(UUID().uuidString).log")
+        let server = ServerProcess(port: try CloudTestServer.closedPort(), databaseURL: url, log: log)
+        try await server.start()
+        do {
+            try await body(server)
+        } catch {
+            server.stop()
+            throw error
+        }
+        server.stop()
+        try? FileManager.default.removeItem(at: log)
+    }
+
+    func start() async throws {
+        let binary = URL(fileURLWithPath: try splitBinaryPath.get()).deletingLastPathComponent()
+            .appendingPathComponent("split-server").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DATABASE_URL"] = databaseURL
+        environment["HOST"] = "127.0.0.1"
+        environment["PORT"] = String(port)
+        environment["LOG_LEVEL"] = "error"
+        environment["BCRYPT_COST"] = "4"
+        process.environment = environment
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: log)
+        process.standardError = process.standardOutput
+        try process.run()
+        self.process = process
+        for _ in 0..<200 {
+            if await ping() { return }
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
+        Issue.record("split-server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        throw CancellationError()
+    }
+
+    /// SIGTERM, then waits for the process to end.
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    private func ping() async -> Bool {
+        let request = HTTPClientRequest(url: url + "/api/ping")
+        guard let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(2)) else { return false }
+        return response.status == .ok
+    }
+}

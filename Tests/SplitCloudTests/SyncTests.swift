@@ -1,0 +1,239 @@
+import Foundation
+import SplitTestSupport
+import Testing
+
+/// Offline-first linked trips, end to end: the built `split` on several devices (each its own
+/// sandbox: home, database, credentials) against a real split-server on loopback.
+@Suite("linked trips sync", .serialized)
+struct SyncTests {
+    /// The outputs that must be byte-identical on every device once all have synced.
+    static let views: [[String]] = [
+        ["expenses", "--json"], ["balances", "--json"], ["settle", "--json"], ["member", "list", "--json"],
+        ["trip", "rate", "--json"],
+    ]
+
+    /// Registers a new account on `server` in `device` (not in cloud mode).
+    static func register(_ device: SplitSandbox, _ server: String, _ name: String) async throws {
+        let email = "\(name.lowercased())-\(UUID().uuidString.prefix(8))@example.com"
+        try await device.ok(["register", "--server", server, "--email", email, "--name", name, "--password-stdin"],
+                            stdin: "password-1\n")
+    }
+
+    static func expenseID(_ device: SplitSandbox, _ description: String) async throws -> String {
+        let list = try await device.ok("expenses", "--json").json["expenses"].array
+        return try #require(list.first { $0["description"].string == description }?["id"].string)
+    }
+
+    /// Every device syncs, twice round, then all show the same trip.
+    static func converge(_ devices: [SplitSandbox], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<2 {
+            for device in devices { try await device.ok(["sync"], sourceLocation: sourceLocation) }
+        }
+        for view in views {
+            let first = try await devices[0].ok(view, sourceLocation: sourceLocation).stdout
+            for device in devices.dropFirst() {
+                let other = try await device.ok(view, sourceLocation: sourceLocation).stdout
+                #expect(other == first, "\(view) differs:\n\(first)\n\(other)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test("two accounts joined by invite code edit one trip, offline and online, and end with the same trip as a fresh pull")
+    func twoAccounts() async throws {
+        try await CloudTestServer.run { server in
+            let ann = try SplitSandbox(), ben = try SplitSandbox(), later = try SplitSandbox()
+            try await Self.register(ann, server.url, "Ann")
+            try await Self.register(ben, server.url, "Ben")
+            try await ann.ok("trip", "create", "Tokyo", "--currency", "JPY", "--cloud")
+            try await ann.ok("member", "add", "Alex", "Bea")
+            try await ann.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
+            let code = try await ann.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(code.count == 6)
+            let joined = try await ben.ok("join", code)
+            #expect(joined.stdout.contains("Pulled trip Tokyo"), "\(joined)")
+            #expect(try await ben.ok("expenses", "--json").json["expenses"].count == 1)
+
+            // Ben works offline; Ann online. Nothing is lost either way.
+            try await ben.ok("--offline", "member", "add", "Chen")
+            try await ben.ok("--offline", "add-expense", "Taxi", "3000", "--paid-by", "Bea", "--among", "Bea,Chen")
+            try await ben.ok("--offline", "pay", "Bea", "Alex", "1000")
+            let status = try await ben.ok("status", "--json").json
+            #expect(status["pending"].int == 3, "\(status)")
+            try await ann.ok("expense", "edit", try await Self.expenseID(ann, "Dinner"), "--category", "Meal")
+            try await ann.ok("trip", "rate", "USD", "150.25")
+            try await ann.ok("add-expense", "Lunch", "10.50", "--currency", "USD", "--paid-by", "Alex")
+
+            let report = try await ben.ok("sync", "--json").json
+            #expect(report["pushed"].int == 3 && report["conflicts"].int == 0, "\(report)")
+            try await Self.converge([ann, ben])
+
+            // A third device pulls what the server holds: the same trip again.
+            try await Self.register(later, server.url, "Cat")
+            try await later.ok("join", code)
+            try await Self.converge([ann, ben, later])
+            #expect(try await ann.ok("status", "--json").json["pending"].int == 0)
+        }
+    }
+
+    @Test("edits to different fields merge; the same field edited on both sides is one conflict keeping both versions")
+    func mergeAndConflict() async throws {
+        try await CloudTestServer.run { server in
+            let ann = try SplitSandbox(), ben = try SplitSandbox()
+            try await Self.register(ann, server.url, "Ann")
+            try await Self.register(ben, server.url, "Ben")
+            try await ann.ok("trip", "create", "Rome", "--currency", "EUR", "--cloud")
+            try await ann.ok("member", "add", "Alex", "Bea", "Chen")
+            let code = try await ann.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await ben.ok("join", code)
+            // Ben's own expense: Ann (the owner) and Ben (its creator) may both edit it.
+            try await ben.ok("add-expense", "Taxi", "30", "--paid-by", "Bea")
+            try await ann.ok("sync")
+            let taxi = try await Self.expenseID(ann, "Taxi")
+
+            try await ann.ok("--offline", "expense", "edit", taxi, "--category", "Transport")
+            try await ann.ok("--offline", "expense", "edit", taxi, "--amount", "36")
+            try await ben.ok("--offline", "expense", "edit", taxi, "--description", "Taxi home")
+            try await ben.ok("--offline", "expense", "edit", taxi, "--amount", "33")
+            try await ann.ok("sync")
+            let benSync = try await ben.ok("sync", "--json").json
+            #expect(benSync["conflicts"].int == 1, "\(benSync)")
+            try await Self.converge([ann, ben])
+
+            let shown = try await ann.ok("expense", "show", taxi).stdout
+            #expect(shown.hasPrefix("Taxi home: EUR 36.00, Transport"), "\(shown)")
+            let conflicts = try await ben.ok("conflicts", "--json").json["conflicts"].array
+            #expect(conflicts.count == 1)
+            #expect(conflicts.first?["field"].string == "amount")
+            #expect(conflicts.first?["mine"].string?.hasPrefix("EUR 33.00") == true, "\(conflicts)")
+            #expect(conflicts.first?["theirs"].string?.hasPrefix("EUR 36.00") == true, "\(conflicts)")
+            #expect(try await ann.ok("conflicts", "--json").json["conflicts"].count == 0)
+
+            let id = try #require(conflicts.first?["id"].int)
+            try await ben.ok("resolve", String(id), "--mine")
+            try await Self.converge([ann, ben])
+            #expect(try await ann.ok("expense", "show", taxi).stdout.hasPrefix("Taxi home: EUR 33.00, Transport"))
+            #expect(try await ben.ok("conflicts", "--json").json["conflicts"].count == 0)
+        }
+    }
+
+    @Test("an edit against a delete is a conflict; the trip shows the server's side and keeps mine")
+    func editAgainstDelete() async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await Self.register(one, server.url, "Ann")
+            try await one.ok("trip", "create", "Oslo", "--currency", "CHF", "--cloud")
+            try await one.ok("member", "add", "Alex", "Bea")
+            try await one.ok("add-expense", "Boat", "400", "--paid-by", "Alex")
+            // The same account on a second device.
+            try two.write("note", "")
+            try await Self.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "Oslo")
+            let boat = try await Self.expenseID(one, "Boat")
+            try await one.ok("--offline", "expense", "delete", boat)
+            try await two.ok("--offline", "expense", "edit", boat, "--amount", "450")
+            try await one.ok("sync")
+            let report = try await two.ok("sync", "--json").json
+            #expect(report["conflicts"].int == 1, "\(report)")
+            #expect(try await two.ok("expenses", "--json").json["expenses"].count == 0)
+            let conflict = try #require(try await two.ok("conflicts", "--json").json["conflicts"].array.first)
+            #expect(conflict["field"].string == "deleted" && conflict["theirs"].string == nil)
+            #expect(conflict["mine"].string?.contains("CHF 450.00") == true, "\(conflict)")
+            // Keeping mine brings it back, as a new expense.
+            try await two.ok("resolve", String(try #require(conflict["id"].int)), "--mine")
+            try await Self.converge([one, two])
+            let list = try await one.ok("expenses", "--json").json["expenses"].array
+            #expect(list.count == 1 && list.first?["amount"].int == 450, "\(list)")
+        }
+    }
+
+    /// Copies `source`'s saved login into `target`: the same account on another device.
+    static func loginLike(_ source: SplitSandbox, into target: SplitSandbox, server: String) async throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: target.configDirectory, withIntermediateDirectories: true)
+        for file in try manager.contentsOfDirectory(atPath: source.configDirectory) {
+            let to = target.configDirectory + "/" + file
+            try? manager.removeItem(atPath: to)
+            try manager.copyItem(atPath: source.configDirectory + "/" + file, toPath: to)
+        }
+    }
+
+    @Test("undo, notes, rates and a rename on a linked trip reach the other device")
+    func everyCommand() async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await Self.register(one, server.url, "Ann")
+            try await one.ok("trip", "create", "Lima", "--currency", "AUD", "--cloud")
+            try await one.ok("member", "add", "Alex", "Bea")
+            try await one.ok("add-expense", "Ceviche", "90", "--paid-by", "Alex", "--note", "at the market")
+            try await one.ok("add-expense", "Bus", "20", "--paid-by", "Bea")
+            try await one.ok("member", "add", "Cato")
+            try await Self.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "Lima")
+            try await one.ok("trip", "rename", "Lima", "Lima 2025")
+            try await one.ok("trip", "rate", "USD", "3.75")
+            try await one.ok("member", "rename", "Cato", "Carl")
+            try await one.ok("expense", "delete", try await Self.expenseID(one, "Bus"))
+            try await one.ok("undo")  // the delete: the bus comes back (under a new id on the server)
+            try await one.ok("mark-paid", String(try await Self.expenseID(one, "Ceviche").prefix(8)), "--member", "Bea")
+            try await one.ok("undo")
+            try await one.ok("member", "remove", "Carl")
+            try await Self.converge([one, two])
+            let trips = try await two.ok("trip", "list", "--json").json["trips"].array
+            #expect(trips.map { $0["name"].string } == ["Lima 2025"])
+            let show = try await two.ok("expense", "show", try await Self.expenseID(two, "Ceviche")).stdout
+            #expect(show.contains("at the market"), "\(show)")
+            #expect(try await two.ok("expenses", "--json").json["expenses"].count == 2)
+            #expect(try await two.ok("member", "list", "--json").json["members"].count == 2)
+        }
+    }
+
+    @Test("split upload links the trip; edits and deletes after it reach the server")
+    func uploadThenKeepWorking() async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await one.ok("trip", "create", "Kyoto", "--currency", "JPY")
+            try await one.ok("member", "add", "Alex", "Bea")
+            try await one.ok("add-expense", "Tea", "1200", "--paid-by", "Alex", "--note", "matcha")
+            try await one.ok("add-expense", "Temple", "800", "--paid-by", "Bea")
+            try await one.ok("pay", "Bea", "Alex", "100")
+            try await Self.register(one, server.url, "Ann")
+            let upload = try await one.ok("upload")
+            #expect(upload.stderr.contains("now linked"), "\(upload)")
+            try await one.ok("expense", "edit", try await Self.expenseID(one, "Tea"), "--amount", "1500")
+            try await one.ok("expense", "delete", try await Self.expenseID(one, "Temple"))
+            try await one.ok("add-expense", "Sweets", "600", "--paid-by", "Bea")
+            #expect(try await one.ok("status", "--json").json["pending"].int == 0)
+            try await Self.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "Kyoto")
+            try await Self.converge([one, two])
+            let list = try await two.ok("expenses", "--json").json["expenses"].array
+            #expect(Set(list.compactMap { $0["description"].string }) == ["Tea", "Sweets"])
+            try await two.fails(65, ["upload"], "already linked")
+        }
+    }
+
+    @Test("offline: with the server down every write succeeds and waits; one sync later sends them all")
+    func offline() async throws {
+        try await ServerProcess.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await Self.register(one, server.url, "Ann")
+            try await one.ok("trip", "create", "Bergen", "--currency", "NZD", "--cloud")
+            try await one.ok("member", "add", "Alex", "Bea")
+            server.stop()
+            for index in 1...5 {
+                let added = try await one.ok("add-expense", "Coffee \(index)", "45", "--paid-by", "Alex")
+                #expect(added.stderr.contains("offline: \(index) change\(index == 1 ? "" : "s") wait"), "\(added)")
+            }
+            #expect(try await one.ok("status", "--json").json["pending"].int == 5)
+            #expect(try await one.ok("balances").stderr.isEmpty)
+            try await one.fails(75, ["sync"], "unreachable")
+            try await server.start()
+            let report = try await one.ok("sync", "--json").json
+            #expect(report["pushed"].int == 5 && report["pending"].int == 0, "\(report)")
+            try await Self.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "Bergen")
+            try await Self.converge([one, two])
+            #expect(try await two.ok("expenses", "--json").json["expenses"].count == 5)
+        }
+    }
+}
