@@ -30,7 +30,7 @@ public struct SyncEngine: Sendable {
             throw SyncError.notLinked(trip)
         }
         guard first.syncProtocol == .feed else {
-            throw SyncError.unsupportedProtocol
+            return try await SnapshotSync(store: store, client: client, clock: clock).sync(trip, link: first)
         }
         var report = SyncReport(trip: trip, revision: first.revision)
         var previousPending = Int.max

@@ -18,11 +18,25 @@ public struct TripLinker: Sendable {
         self.clock = clock
     }
 
-    /// Creates the cloud group for a trip that exists locally (and is still empty), under the
-    /// trip's id, and links them. The request is idempotent (client id and key), so a run
-    /// stopped after it can simply be repeated.
+    /// Before a new linked trip exists locally: on the Node server, which picks its own ids,
+    /// the group is created first, and the local trip takes its id (every device then names
+    /// the trip alike). Nil on split-server, where the group takes the local trip's id.
+    public func prepareGroup(named name: String) async throws -> TripID? {
+        guard try await !client.capabilities().has(.sync) else { return nil }
+        return try await client.createGroup(name: name).id
+    }
+
+    /// Links a new, still empty local trip to its cloud group: on split-server the group is
+    /// created now under the trip's id (an idempotent request: client id and key, so a run
+    /// stopped after it can simply be repeated); on the Node server it is the one
+    /// ``prepareGroup(named:)`` made.
     public func createGroup(for trip: Trip) async throws {
-        try await client.require(.sync, for: "keep a trip in sync")
+        guard try await client.capabilities().has(.sync) else {
+            try store.linkTrip(trip.id, server: client.server.url, account: account, group: trip.id.rawValue,
+                               syncProtocol: .snapshot, at: clock())
+            _ = try await SyncEngine(store: store, client: client, clock: clock).sync(trip.id)
+            return
+        }
         let request = FromLocalTrip(name: trip.name, description: nil, members: [], expenses: [], keepingIDs: trip.id,
                                     currency: trip.currency)
         let answer = try await client.createGroupFromLocal(request, key: "link-" + trip.id.rawValue)
@@ -36,14 +50,20 @@ public struct TripLinker: Sendable {
     /// The trip's currency is the group's, else that of most of its expenses, else JPY (the
     /// Node server's default).
     public func pull(_ group: CloudGroup) async throws -> (trip: Trip, tally: SyncTally) {
-        try await client.require(.sync, for: "pull a trip to keep it in sync")
-        var changes = RemoteChanges(revision: 0, items: [])
-        var more = true
-        while more {
-            guard let page = try await client.changes(group: group.id.rawValue, since: changes.revision) else { break }
-            changes.items += page.changes.items
-            changes.revision = page.changes.revision
-            more = page.more
+        let feed = try await client.capabilities().has(.sync)
+        var changes = RemoteChanges(revision: feed ? 0 : 1, items: [])
+        if feed {
+            var more = true
+            while more {
+                guard let page = try await client.changes(group: group.id.rawValue, since: changes.revision) else { break }
+                changes.items += page.changes.items
+                changes.revision = page.changes.revision
+                more = page.more
+            }
+        } else {
+            changes.items = try await NodeSnapshot.fetch(client, group: group.id).ordered.map {
+                RemoteItem(key: $0.key, revision: 1, value: $0.value, createdAt: $0.createdAt)
+            }
         }
         var name = group.name
         var currency: Currency?
@@ -61,7 +81,7 @@ public struct TripLinker: Sendable {
         let common = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         let trip = Trip(id: group.id, name: try NameRules.trip(name), currency: try currency ?? common ?? Currency(code: "JPY"))
         let tally = try store.adopt(trip, server: client.server.url, account: account, group: group.id.rawValue,
-                                    syncProtocol: .feed, changes: changes, at: clock())
+                                    syncProtocol: feed ? .feed : .snapshot, changes: changes, at: clock())
         return (trip, tally)
     }
 }

@@ -7,7 +7,8 @@ import SplitTestSupport
 import Testing
 
 /// `split` in cloud mode, end to end: the built binary against a real split-server on
-/// loopback, each in its own sandbox (HOME and XDG folders).
+/// loopback, each in its own sandbox (HOME and XDG folders). Cloud mode keeps every trip
+/// locally too; new trips are linked to the server and each change syncs as it is made.
 @Suite("split in cloud mode", .serialized)
 struct CloudModeTests {
     /// The same trip, typed into any sandbox: returns nothing, the sandbox holds the state.
@@ -44,7 +45,7 @@ struct CloudModeTests {
     @Test("settle, balances, summary and expenses: the same output in cloud and local mode, with payments")
     func sameAsLocal() async throws {
         try await CloudTestServer.run { server in
-            let local = try SplitSandbox(), cloud = try SplitSandbox()
+            let local = try SplitSandbox(), cloud = try SplitSandbox(), other = try SplitSandbox()
             try await cloud.registerAndUseCloud(server.url)
             try await tokyo(local, extensions: true)
             try await tokyo(cloud, extensions: true)
@@ -68,6 +69,11 @@ struct CloudModeTests {
             let show = try await cloud.ok("expense", "show", try await expenseID(cloud, "Taxi"))
             #expect(show.stdout.contains("Chen") && show.stdout.contains("yes"), "\(show)")
             #expect(try await cloud.ok("expense", "show", try await expenseID(cloud, "Dinner")).stdout.hasPrefix("Dinner: JPY 13000, Meal"))
+            // Every change reached the server as it was made: another device of the account pulls the same trip.
+            #expect(try await cloud.ok("status", "--json").json["pending"].int == 0)
+            try await SyncTests.loginLike(cloud, into: other, server: server.url)
+            try await other.ok("trip", "pull", "Tokyo Trip")
+            try await SyncTests.converge([cloud, other])
         }
     }
 
@@ -101,7 +107,7 @@ struct CloudModeTests {
         }
     }
 
-    @Test("a trip from another client: trip use finds it by name, and its currency is inferred from its expenses")
+    @Test("a trip made by another client: trip pull finds it by name, and its currency is inferred from its expenses")
     func otherClientsTrip() async throws {
         try await CloudTestServer.run { server in
             let clock = ManualClock()
@@ -115,8 +121,10 @@ struct CloudModeTests {
             let split = try SplitSandbox()
             split.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
             try await split.ok("mode", "cloud")
-            let used = try await split.ok("trip", "use", "kuala")
-            #expect(used.stdout == "Now using trip Kuala Lumpur.\n")
+            let listed = try await split.ok("trip", "list", "--cloud").stdout
+            #expect(listed.contains("Kuala Lumpur"), "\(listed)")
+            let pulled = try await split.ok("trip", "pull", "kuala")
+            #expect(pulled.stdout.hasPrefix("Pulled trip Kuala Lumpur (MYR): 3 items"), "\(pulled)")
             try await split.ok("add-expense", "Teh tarik", "4.20", "--paid-by", "Alex")
             let expenses = try await split.ok("expenses", "--json").json.object
             let amounts = (expenses?["expenses"] as? [[String: Any]] ?? []).map { "\($0["amount"]!) \($0["currency"]!)" }
@@ -131,8 +139,10 @@ struct CloudModeTests {
         let url = "http://127.0.0.1:\(try CloudTestServer.closedPort())"
         split.environment = ["SPLIT_SERVER": url, "SPLIT_TOKEN": "some-token"]
         try await split.ok("mode", "cloud")
-        try await split.fails(75, ["trip", "list"], "server unreachable at \(url); your local data is unchanged")
-        try await split.ok("mode", "local")
-        #expect(try await split.ok("trip", "list").stdout.contains("Local"))
+        try await split.fails(75, ["trip", "list", "--cloud"], "server unreachable at \(url); your local data is unchanged")
+        try await split.fails(75, ["trip", "create", "Linked", "--currency", "JPY"], "server unreachable at \(url)")
+        // Every trip lives locally: the list works offline, and the failed create left nothing.
+        let trips = try await split.ok("trip", "list", "--json").json["trips"].array
+        #expect(trips.map { $0["name"].string } == ["Local"])
     }
 }

@@ -17,19 +17,22 @@ struct NodeQuirksTests {
         try await CloudTestServer.run(quirks: quirks) { server in
             let clock = ManualClock()
             let client = try await CloudTestSupport.account(server, clock: clock)
-            let split = try SplitSandbox()
+            let split = try SplitSandbox(), other = try SplitSandbox()
             split.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
+            other.environment = split.environment
             try await split.ok("mode", "cloud")
             try await split.ok("trip", "create", "Dates", "--currency", "SGD")
             try await split.ok("member", "add", "Alex", "Bea")
             try await split.ok("add-expense", "New year", "10", "--paid-by", "Alex", "--date", "2025-01-01")
             try await split.ok("add-expense", "Eve", "20", "--paid-by", "Bea", "--date", "2024-12-31")
             try await split.ok("add-expense", "Leap", "30", "--paid-by", "Bea", "--date", "2024-02-29")
-            let listed = try await split.ok("expenses", "--json").json.object
-            let dates = (listed?["expenses"] as? [[String: Any]] ?? []).map { $0["expenseDate"] as? String }
-            #expect(dates == ["2025-01-01", "2024-12-31", "2024-02-29"])
-            let since = try await split.ok("expenses", "--since", "2025-01-01", "--json").json.object
-            #expect((since?["expenses"] as? [Any])?.count == 1)
+            #expect(try await split.ok("status", "--json").json["pending"].int == 0)
+            // A second device reads them back from the server.
+            try await other.ok("trip", "pull", "Dates")
+            let listed = try await other.ok("expenses", "--json").json["expenses"].array
+            #expect(listed.map { $0["expenseDate"].string } == ["2025-01-01", "2024-12-31", "2024-02-29"])
+            #expect(try await other.ok("expenses", "--since", "2025-01-01", "--json").json["expenses"].count == 1)
+            try await SyncTests.converge([split, other])
             // What the server really sent.
             let trip = try #require(try await client.groups().first)
             let wire = try await RawHTTP.get(server, "/api/groups/\(trip.id.rawValue)/expenses", token: client.token)
@@ -39,7 +42,7 @@ struct NodeQuirksTests {
         }
     }
 
-    @Test("what the Node server lacks: each command names it, exit 69; bad input is refused before sending")
+    @Test("a trip linked to the Node server: what it cannot hold is refused at once; rates and renames stay here")
     func missingExtensions() async throws {
         let quirks = LegacyQuirks()
         try await CloudTestServer.run(quirks: quirks) { server in
@@ -48,30 +51,44 @@ struct NodeQuirksTests {
             try await split.ok("trip", "create", "Node", "--currency", "JPY")
             try await split.ok("member", "add", "Alex", "Bea")
             try await split.ok("add-expense", "Dinner", "3000", "--paid-by", "Alex")
-            let listed = try await split.ok("expenses", "--json").json.object
-            let id = try #require((listed?["expenses"] as? [[String: Any]])?.first?["id"] as? String)
-            try await split.fails(69, ["pay", "Bea", "Alex", "1000"], "this server cannot store payments")
-            try await split.fails(69, ["expense", "edit", id, "--amount", "4000"], "this server cannot edit expenses")
-            try await split.fails(69, ["member", "rename", "Bea", "Bee"], "this server cannot rename members")
-            try await split.fails(69, ["member", "remove", "Bea"], "this server cannot remove members")
-            try await split.fails(69, ["undo"], "undo works only in local mode")
-            try await split.fails(69, ["log"], "the activity log is kept only in local mode")
-            try await split.fails(69, ["trip", "rate", "USD", "150"], "exchange rates are kept only in local mode")
-            try await split.fails(69, ["trip", "rename", "Node", "Other"], "cannot rename trips")
-            let posts = quirks.tally.count(.api)
+            let id = try await SyncTests.expenseID(split, "Dinner")
+            try await split.ok("member", "add", "Cato")
+            let before = quirks.tally.count(.api)
+            try await split.fails(69, ["member", "rename", "Bea", "Bee"], "Node server, which cannot rename members")
+            try await split.fails(69, ["member", "remove", "Cato"], "Node server, which cannot remove members")
             try await split.fails(65, ["add-expense", "Cake", "10", "--currency", "EUR", "--paid-by", "Alex"],
-                            "does not accept currency EUR; it accepts only JPY, MYR, SGD, USD")
+                                  "does not accept currency EUR; it accepts only JPY, MYR, SGD, USD")
             try await split.fails(65, ["add-expense", "Cake", "10", "--paid-by", "Alex", "--note", "birthday"],
-                            "no place for expense notes")
-            try await split.fails(65, ["add-expense", "Huge", "10000000000", "--paid-by", "Alex"], "too large")
+                                  "no place for expense notes")
             try await split.fails(65, ["member", "add", "alex"], "a member named 'alex' already exists")
-            // Refused by the client: only the reads that validation needs reached the server.
-            #expect(quirks.tally.count(.api) - posts <= 8)
-            // Balances without payments still work, and the expense is there once.
-            let balances = try await split.ok("balances", "--json").json.object
-            #expect((balances?["balances"] as? [Any])?.count == 1)
-            let deleted = try await split.ok("expense", "delete", id)
-            #expect(deleted.stdout == "Deleted Dinner (JPY 3000).\n")
+            // Refused before anything was written or sent.
+            #expect(quirks.tally.count(.api) == before)
+            #expect(try await split.ok("member", "list", "--json").json["members"].count == 3)
+            // Kept on this device only, and said so in the README: no request, nothing waits.
+            try await split.ok("trip", "rate", "USD", "150")
+            try await split.ok("trip", "rename", "Node", "Other")
+            #expect(try await split.ok("status", "--json").json["pending"].int == 0)
+            // A payment goes up as an expense; an edit as a delete and a create.
+            try await split.ok("pay", "Bea", "Alex", "1000")
+            try await split.ok("expense", "edit", id, "--amount", "4000")
+            try await split.ok("undo")
+            try await split.ok("log")
+            let status = try await split.ok("status", "--json").json
+            #expect(status["pending"].int == 0 && status["conflicts"].int == 0, "\(status)")
+            let balances = try await split.ok("balances", "--json").json["balances"]
+            #expect(balances.count == 1)
+            let deleted = try await split.ok("expense", "delete", try await SyncTests.expenseID(split, "Dinner"))
+            #expect(deleted.stdout.hasPrefix("Deleted Dinner (JPY 3000)."), "\(deleted)")
+            // Everything above is on the server: a second device pulls the same trip.
+            let other = try SplitSandbox()
+            try await SyncTests.loginLike(split, into: other, server: server.url)
+            try await other.ok("trip", "pull", "Node")
+            try await split.ok("sync")
+            // (The trip's name and rate stay on the first device: the Node server keeps neither.)
+            for view in [["expenses", "--json"], ["member", "list", "--json"], ["log"]].prefix(2) {
+                let mine = try await split.ok(view).stdout, theirs = try await other.ok(view).stdout
+                #expect(mine.replacingOccurrences(of: "\"name\":\"Other\"", with: "\"name\":\"Node\"") == theirs, "\(view)")
+            }
         }
     }
 
@@ -80,8 +97,14 @@ struct NodeQuirksTests {
         try await CloudTestServer.run(quirks: nodeLike ? LegacyQuirks() : nil) { server in
             let expired = try SplitSandbox()
             try await expired.registerAndUseCloud(server.url)
+            try await expired.ok("trip", "create", "Kept", "--currency", "JPY")
             _ = try await server.sql("UPDATE auth_tokens SET expires_at = NOW() - interval '1 day'")
-            try await expired.fails(77, ["trip", "list"], "log in again with: split login --server \(server.url)")
+            try await expired.fails(77, ["sync"], "log in again with: split login --server \(server.url)")
+            // A change still succeeds locally and waits, saying why it was not sent.
+            let added = try await expired.ok("member", "add", "Alex")
+            #expect(added.stderr.contains("offline: 1 change waits for split sync") && added.stderr.contains("log in again"),
+                    "\(added)")
+            try await expired.fails(77, ["trip", "list", "--cloud"], "log in again with: split login --server \(server.url)")
 
             let revoked = try SplitSandbox()
             try await revoked.registerAndUseCloud(server.url)
@@ -90,8 +113,8 @@ struct NodeQuirksTests {
             let out = try await revoked.ok("logout")
             #expect(out.stdout == "Logged out of \(server.url); the token is revoked and deleted.\n")
             #expect(!FileManager.default.fileExists(atPath: revoked.configDirectory + "/credentials.json"))
-            try await revoked.fails(77, ["trip", "list"], "not logged in to \(server.url)")
-            try await revoked.fails(77, ["trip", "list"], "log in again with: split login --server \(server.url)",
+            try await revoked.fails(77, ["trip", "list", "--cloud"], "not logged in to \(server.url)")
+            try await revoked.fails(77, ["trip", "list", "--cloud"], "log in again with: split login --server \(server.url)",
                               env: ["SPLIT_TOKEN": String(token)])
         }
     }

@@ -35,7 +35,7 @@ public struct ServerCapabilities: Hashable, Sendable {
     public func has(_ feature: Feature) -> Bool { features.contains(feature) }
 
     /// The Node server's CHECK constraint on `expenses.currency`.
-    public static let nodeCurrencies = ["JPY", "MYR", "SGD", "USD"]
+    public static let nodeCurrencies = CurrencyTable.nodeCurrencies
 
     /// Currency codes this server stores: the iOS app's 20 on split-server, 4 on the Node server.
     public var currencies: [String] { isSplitServer ? CurrencyTable.appCurrencies : Self.nodeCurrencies }

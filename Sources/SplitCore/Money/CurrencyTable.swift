@@ -5,6 +5,9 @@
 /// iOS app are all here.
 public enum CurrencyTable {
     /// The 20 currencies the iOS app offers, in its order.
+    /// The currencies the Node budget_splitter_web server's schema allows.
+    public static let nodeCurrencies: [String] = ["JPY", "MYR", "SGD", "USD"]
+
     public static let appCurrencies: [String] = [
         "USD", "EUR", "GBP", "JPY", "CNY", "HKD", "KRW", "SGD", "MYR", "THB",
         "IDR", "PHP", "VND", "INR", "AUD", "NZD", "CAD", "CHF", "AED", "SAR",

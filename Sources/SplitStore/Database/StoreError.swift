@@ -15,6 +15,9 @@ public enum StoreError: Error, Equatable, Sendable, UserFacingError {
     case nothingToUndo
     case cannotUndo(String)
     case invalid(String)
+    /// The server a linked trip syncs with cannot hold this change (the Node server has no
+    /// member rename, for one); nothing was changed.
+    case serverCannot(String)
     /// A stored value that cannot be read as what its column holds (`PRAGMA
     /// ignore_check_constraints`, another program, a bad disk). Never replaced by a default.
     case unreadable(table: String, id: String, column: String, value: String, expected: String)
@@ -52,6 +55,8 @@ public enum StoreError: Error, Equatable, Sendable, UserFacingError {
             return "cannot undo: \(reason)"
         case .invalid(let reason):
             return reason
+        case .serverCannot(let reason):
+            return reason
         case .unreadable(let table, let id, let column, let value, let expected):
             return "the database holds an unreadable value: table \(table), row id \(id), column \(column) is \(value), "
                 + "expected \(expected); nothing was changed (repair or remove that row)"
@@ -62,6 +67,7 @@ public enum StoreError: Error, Equatable, Sendable, UserFacingError {
         switch self {
         case .cannotOpen, .notSplitDatabase, .corrupt, .newerSchema, .io, .unreadable: return .io
         case .notFound: return .notFound
+        case .serverCannot: return .unavailable
         default: return .data
         }
     }

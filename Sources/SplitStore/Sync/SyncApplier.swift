@@ -14,11 +14,19 @@ import SplitCore
 ///    merged version, each field changed differently on both sides becomes a conflict (the
 ///    trip showing the server's value), and when the merged version differs from the
 ///    server's, one operation sends it again on the new base.
-struct SyncApplier {
+final class SyncApplier {
     let backend: LocalBackend
     let db: Database
     let trip: TripID
     let at: Timestamp
+    private var keepsBodies = false
+
+    init(backend: LocalBackend, db: Database, trip: TripID, at: Timestamp) {
+        self.backend = backend
+        self.db = db
+        self.trip = trip
+        self.at = at
+    }
 
     /// An item whose pushed change the server did not take.
     private struct Trouble {
@@ -32,8 +40,13 @@ struct SyncApplier {
         var rejection: String?
     }
 
-    func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges) throws -> SyncTally {
+    func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
+             rekeys: [(SyncItemKey, SyncItemKey)] = []) throws -> SyncTally {
         let items = LocalItems(backend: backend, db: db, trip: trip)
+        // A snapshot link (the Node server) compares each pull with the last one: it keeps
+        // the server's version of every item, not only of those with changes waiting.
+        keepsBodies = try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?",
+                                          arguments: [trip.rawValue]) == TripLink.SyncProtocol.snapshot.rawValue
         var tally = SyncTally()
         var troubles: [String: Trouble] = [:]
         var order: [String] = []
@@ -81,6 +94,11 @@ struct SyncApplier {
             }
         }
 
+        for (old, new) in rekeys {
+            try LocalRekey(backend: backend, db: db, trip: trip, at: at).rekey(old, to: new)
+            echoed.insert(new.text)
+        }
+
         for item in changes.items {
             let key = item.key.text
             if let held = try Int64.fetchOne(db, sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?",
@@ -117,8 +135,10 @@ struct SyncApplier {
                           arguments: [trip.rawValue, key]) == true
     }
 
-    /// Stores the item's server revision, and its server version when the trip keeps another.
+    /// Stores the item's server revision, and its server version when the trip keeps another
+    /// (or keeps them all).
     private func remember(_ item: RemoteItem, body: SyncValue?) throws {
+        let body = keepsBodies ? item.value : body
         try db.execute(sql: """
             INSERT INTO remote_item (trip_id, item, revision, deleted, body) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item) DO UPDATE SET

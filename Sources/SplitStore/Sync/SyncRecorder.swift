@@ -24,6 +24,10 @@ enum SyncRecorder {
 
     /// Records `operation` on a trip known to be linked.
     static func append(_ db: Database, trip: TripID, _ operation: SyncOperation, before: SyncValue?, at: Timestamp) throws {
+        if try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue])
+            == TripLink.SyncProtocol.snapshot.rawValue {
+            guard try NodeRules.check(operation) else { return }
+        }
         let key = operation.item.text
         var baseRevision: Int64?
         var base: String?

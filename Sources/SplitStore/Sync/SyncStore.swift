@@ -46,12 +46,18 @@ public final class SyncStore: Sendable {
 
     /// Links an existing trip to `group`. Its items count as already on the server: the
     /// first pull (from revision 0) then confirms each one.
+    ///
+    /// `rekeys` gives local items the ids an upload stored them under, in the same
+    /// transaction: a linked trip names every item as the server does.
     public func linkTrip(_ trip: TripID, server: String, account: String, group: String,
-                         syncProtocol: TripLink.SyncProtocol, at: Timestamp) throws {
+                         syncProtocol: TripLink.SyncProtocol, rekeys: [(SyncItemKey, SyncItemKey)] = [],
+                         at: Timestamp) throws {
         try database.write { db in
             try backend.requireTrip(db, trip)
             try Self.insertLink(db, trip: trip, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
+            let rekey = LocalRekey(backend: backend, db: db, trip: trip, at: at)
+            for (old, new) in rekeys { try rekey.rekey(old, to: new) }
         }
     }
 
@@ -127,14 +133,48 @@ public final class SyncStore: Sendable {
 
     /// Applies the server's answers to `pushed` and the pulled `changes`, and stores the new
     /// revision, in one transaction. See ``SyncApplier``.
+    /// `rekeys` gives local items the ids the server stored them under (the Node server's
+    /// own ids), before the changes are applied.
     public func apply(trip: TripID, pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
-                      at: Timestamp) throws -> SyncTally {
+                      rekeys: [(SyncItemKey, SyncItemKey)] = [], at: Timestamp) throws -> SyncTally {
         try database.write { db in
             guard try Self.link(db, trip) != nil else {
                 throw StoreError.notFound("trip \(trip.short) is no longer linked; nothing was changed")
             }
             return try SyncApplier(backend: backend, db: db, trip: trip, at: at)
-                .run(pushed: pushed, outcomes: outcomes, changes: changes)
+                .run(pushed: pushed, outcomes: outcomes, changes: changes, rekeys: rekeys)
+        }
+    }
+
+    /// The server's version of every item of a snapshot link as last pulled (nil for a
+    /// deleted one), keyed by item: what the next pull is compared with.
+    public func knownServerItems(_ trip: TripID) throws -> [SyncItemKey: SyncValue?] {
+        try database.read { db in
+            var known: [SyncItemKey: SyncValue?] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT item, deleted, body FROM remote_item WHERE trip_id = ?",
+                                           arguments: [trip.rawValue])
+            while let row = try rows.next() {
+                guard let key = SyncItemKey(text: row[0]) else { continue }
+                if row[1] as Bool {
+                    known[key] = .some(nil)
+                } else if let body = row[2] as String? {
+                    known[key] = try SyncJSON.value(body)
+                }
+            }
+            return known
+        }
+    }
+
+    /// Sets the creation time of expenses and payments (by id) to the server's.
+    public func setCreationTimes(_ trip: TripID, _ times: [String: Timestamp]) throws {
+        guard !times.isEmpty else { return }
+        try database.write { db in
+            for (id, at) in times {
+                try db.execute(sql: "UPDATE expense SET created_at = ? WHERE id = ? AND trip_id = ?",
+                               arguments: [at.iso8601, id, trip.rawValue])
+                try db.execute(sql: "UPDATE payment SET created_at = ? WHERE id = ? AND trip_id = ?",
+                               arguments: [at.iso8601, id, trip.rawValue])
+            }
         }
     }
 

@@ -29,18 +29,6 @@ public struct UploadMapStore: Sendable {
         }
     }
 
-    /// Whether every trip, member, expense and payment of the upload kept its local id on the
-    /// server (split-server's client ids): only then can the trip stay linked with the same
-    /// ids on both sides.
-    public func keepsLocalIDs(trip: TripID, server: String, account: String) throws -> Bool {
-        try database.read { db in
-            try Bool.fetchOne(db, sql: """
-                SELECT NOT EXISTS (SELECT 1 FROM upload_map WHERE trip_id = ? AND server = ? AND account = ?
-                    AND kind IN ('trip', 'member', 'expense', 'payment') AND local_id <> server_id)
-                """, arguments: [trip.rawValue, server, account]) ?? false
-        }
-    }
-
     /// Adds or replaces `entries` in one transaction.
     ///
     /// Rows go in key order, so the table's B-tree is appended to rather than split at random

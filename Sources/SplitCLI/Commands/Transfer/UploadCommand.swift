@@ -86,24 +86,27 @@ struct UploadCommand: AsyncParsableCommand {
         }
     }
 
-    /// Links the verified trip when the server syncs and kept every local id; otherwise
-    /// says why it stays a one-shot copy.
+    /// Links the verified trip to the cloud trip: local items that the server stored under
+    /// its own ids (the Node server, or an older upload) take those ids first.
     private func link(_ trip: Trip, group: TripID, store: SyncStore, client: CloudClient, account: String?,
                       output: Output, clock: Clock) async throws {
-        guard try await client.capabilities().has(.sync) else {
-            output.note("split: this server cannot sync, so the trip stays local; upload again to send later changes")
-            return
-        }
+        let feed = try await client.capabilities().has(.sync)
         var user = account ?? ""
         if account == nil { user = try await client.me().id }
-        let uploaded = UploadMapStore(database: store.database)
-        guard try uploaded.keepsLocalIDs(trip: trip.id, server: client.server.url, account: user) else {
-            output.note("split: this trip was uploaded with the server's own ids, so it stays a one-shot copy; "
-                        + "to keep working on the cloud trip, fetch it with: split trip pull \(group.short)")
-            return
+        let mapping = try UploadMapStore(database: store.database)
+            .load(UploadScope(server: client.server.url, account: user, trip: trip.id))
+        var rekeys: [(SyncItemKey, SyncItemKey)] = []
+        for (local, server) in mapping.entries(.member) where local != server {
+            rekeys.append((.member(MemberID(local)), .member(MemberID(server))))
         }
-        try store.linkTrip(trip.id, server: client.server.url, account: user, group: group.rawValue, syncProtocol: .feed,
-                           at: clock.now())
+        for (local, server) in mapping.entries(.expense) where local != server {
+            rekeys.append((.expense(ExpenseID(local)), .expense(ExpenseID(server))))
+        }
+        for (local, server) in mapping.entries(.payment) where local != server {
+            rekeys.append((.payment(PaymentID(local)), .payment(PaymentID(server))))
+        }
+        try store.linkTrip(trip.id, server: client.server.url, account: user, group: group.rawValue,
+                           syncProtocol: feed ? .feed : .snapshot, rekeys: rekeys, at: clock.now())
         _ = try await SyncEngine(store: store, client: client, clock: { clock.now() }).sync(trip.id)
         output.note("split: \(trip.name) is now linked: changes here and on the server sync (split status)")
     }

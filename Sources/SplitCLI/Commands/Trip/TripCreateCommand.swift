@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitStore
 import SplitSync
 
 struct TripCreateCommand: ContextCommand {
@@ -33,14 +34,20 @@ struct TripCreateCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         if cloud && local { throw CLIError("choose one: --cloud or --local") }
         let linked = cloud || (!local && context.settings.mode == .cloud)
-        let draft = Trip(id: TripID(context.newID()), name: try NameRules.trip(name), currency: try Currency(code: currency))
+        let checkedName = try NameRules.trip(name), checkedCurrency = try Currency(code: currency)
         // Checked before anything is created: a trip half-made (local, no server) helps no one.
         let session = linked ? try await SyncConnector.session(context) : nil
+        let clock = context.clock
+        let linker = session.map {
+            TripLinker(store: context.syncStore, client: $0.client, account: $0.account, clock: { clock.now() })
+        }
+        if linker != nil, try await context.backend.trips().contains(where: { Member.key(for: $0.trip.name) == Member.key(for: checkedName) }) {
+            throw StoreError.duplicateTripName(checkedName)
+        }
+        let groupID = try await linker?.prepareGroup(named: checkedName)
+        let draft = Trip(id: groupID ?? TripID(context.newID()), name: checkedName, currency: checkedCurrency)
         let trip = try await context.backend.createTrip(draft, at: context.now)
-        if let session {
-            let clock = context.clock
-            let linker = TripLinker(store: context.syncStore, client: session.client, account: session.account,
-                                    clock: { clock.now() })
+        if let linker {
             do {
                 try await linker.createGroup(for: trip)
             } catch {

@@ -1,0 +1,52 @@
+import SplitCloud
+import SplitCore
+
+/// A Node server's group as one value: every member, expense and payment (a payment is an
+/// expense in the "Payment: A → B" form), keyed as the sync keys items, with the server's id
+/// of each share, which marking it paid needs.
+struct NodeSnapshot {
+    var members: [MemberID: Member] = [:]
+    var items: [SyncItemKey: RemoteItem] = [:]
+    /// Expense → member → the server's split id.
+    var splitIDs: [ExpenseID: [MemberID: String]] = [:]
+
+    /// Reads the group: two requests.
+    static func fetch(_ client: CloudClient, group: TripID) async throws -> NodeSnapshot {
+        var snapshot = NodeSnapshot()
+        for member in try await client.members(group: group) {
+            snapshot.members[member.id] = member
+            snapshot.items[.member(member.id)] = RemoteItem(key: .member(member.id), revision: 0, value: .member(member))
+        }
+        let names = snapshot.members.mapValues(\.name)
+        for stored in try await client.expenses(group: group) {
+            var expense = stored.expense
+            expense.splits.sort { $0.memberID < $1.memberID }
+            snapshot.splitIDs[expense.id] = stored.splitIDs
+            let createdAt = expense.createdAt
+            if let payment = PaymentAsExpense.payment(expense, names: names) {
+                snapshot.items[.payment(payment.id)] = RemoteItem(key: .payment(payment.id), revision: 0,
+                                                                  value: .payment(payment), createdAt: createdAt)
+            } else {
+                expense.createdAt = nil
+                snapshot.items[.expense(expense.id)] = RemoteItem(key: .expense(expense.id), revision: 0,
+                                                                  value: .expense(expense), createdAt: createdAt)
+            }
+        }
+        return snapshot
+    }
+
+    /// The items in the order a pull applies them: members, then expenses, then payments.
+    var ordered: [RemoteItem] {
+        items.values.sorted { rank($0.key) != rank($1.key) ? rank($0.key) < rank($1.key) : $0.key.text < $1.key.text }
+    }
+
+    private func rank(_ key: SyncItemKey) -> Int {
+        switch key {
+        case .group: return 0
+        case .member: return 1
+        case .expense: return 2
+        case .payment: return 3
+        case .rate: return 4
+        }
+    }
+}
