@@ -52,9 +52,20 @@ extension UploadRun {
     /// One atomic request with every member and expense; false when the server has no
     /// from-local (404) or refuses the size (413), in which case nothing was stored.
     private func uploadFromLocal(named name: String) async throws -> Bool {
+        // A server with sync keeps the local ids, so the trip can stay linked with the same ids.
+        if capabilities.has(.sync) {
+            do {
+                return try await uploadFromLocal(named: name, keepIDs: true)
+            } catch CloudError.refused(status: 409, detail: _) {
+                // The ids are taken on that server (this trip went up before, under another
+                // account): the server picks new ones, and linking renames the local items.
+            }
+        }
+        return try await uploadFromLocal(named: name, keepIDs: false)
+    }
+
+    private func uploadFromLocal(named name: String, keepIDs: Bool) async throws -> Bool {
         let trip = snapshot.trip.id
-        // A server with sync keeps the local ids, so the trip can stay linked afterwards.
-        let keepIDs = capabilities.has(.sync)
         let request = FromLocalTrip(name: name, description: UploadMarker.text(for: trip), members: snapshot.members,
                                     expenses: keepIDs ? snapshot.storedExpenses : snapshot.expenses,
                                     keepingIDs: keepIDs ? trip : nil,

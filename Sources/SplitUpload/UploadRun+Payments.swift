@@ -46,8 +46,13 @@ extension UploadRun {
         try await Windowed.run(missing, width: width, send: { entry in
             let key = UploadKeys.key("payment", group: group, local: entry.local.id.rawValue,
                                      content: UploadKeys.content(entry.body))
-            return try await client.createPayment(entry.body, group: group, key: key,
-                                                  clientID: keepIDs ? entry.local.id : nil)
+            guard keepIDs else { return try await client.createPayment(entry.body, group: group, key: key) }
+            do {
+                return try await client.createPayment(entry.body, group: group, key: key + "-id", clientID: entry.local.id)
+            } catch CloudError.refused(status: 409, detail: _) {
+                // The id is taken on that server (another upload of this trip): the server picks one.
+                return try await client.createPayment(entry.body, group: group, key: key)
+            }
         }, confirm: { entry, stored in
             try remember([UploadMapEntry(.payment, entry.local.id.rawValue, stored.id.rawValue)])
             report.payments.created += 1

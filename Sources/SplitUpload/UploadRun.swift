@@ -98,7 +98,8 @@ final class UploadRun {
         report.members.created = snapshot.members.count
         report.expenses.created = snapshot.expenses.count
         report.payments.created = snapshot.payments.count
-        notesSent = snapshot.notedExpenses.count
+        // A sync server's from-local keeps the notes as notes.
+        notesSent = capabilities.has(.sync) && report.path == .fromLocal ? 0 : snapshot.notedExpenses.count
         if report.path == .stepByStep && !capabilities.isSplitServer {
             report.paidFlags.created = items.reduce(0) { $0 + $1.expense.splits.filter(\.isPaid).count }
             report.paidFlags.total = report.paidFlags.created

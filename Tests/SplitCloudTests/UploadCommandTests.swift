@@ -26,33 +26,29 @@ struct UploadCommandTests {
         try await server.sql("SELECT count(*)::text FROM \(table)").first ?? "?"
     }
 
-    @Test("dry run, upload, re-run: the text and JSON reports; cloud mode then shows the local balances")
+    @Test("dry run, upload, re-run: the text reports; the trip is then linked, and syncs instead of uploading again")
     func upload() async throws {
         try await CloudTestServer.run { server in
             let split = try await localTrip(server, expenses: 30)
-            let note = "Note: 1 expense note was appended to the description: the server has no notes.\n"
             let dry = try await split.ok("upload", "--dry-run")
-            #expect(dry.stdout == note.replacingOccurrences(of: "was", with: "would be") + "Would upload Tokyo Trip to \(server.url) as a new cloud trip (from-local): "
+            #expect(dry.stdout == "Would upload Tokyo Trip to \(server.url) as a new cloud trip (from-local): "
                     + "5 members, 30 expenses, 3 payments.\nDry run: nothing was sent.\n")
             #expect(try await count(server, "trip_groups") == "0")
 
             let uploaded = try await split.ok("upload")
             let lines = uploaded.stdout.split(separator: "\n").map(String.init)
             let id = try #require(try await server.sql("SELECT id::text FROM trip_groups").first)
-            #expect(lines == [String(note.dropLast()),
-                              "Uploaded Tokyo Trip to \(server.url) (from-local): 5 members, 30 expenses, 3 payments.",
+            #expect(lines == ["Uploaded Tokyo Trip to \(server.url) (from-local): 5 members, 30 expenses, 3 payments.",
                               "Cloud trip \(id): verified (the server's balances equal the local ones)."])
+            #expect(uploaded.stderr.contains("Tokyo Trip is now linked"), "\(uploaded)")
 
-            let again = try #require(try await split.ok("upload", "--json").json.object)
-            #expect(again["nothingNew"] as? Bool == true && again["verified"] as? Bool == true)
-            #expect(again["groupId"] as? String == id && again["path"] as? String == "step-by-step")
-            #expect((again["expenses"] as? [String: Any])?["matched"] as? Int == 30)
-
+            try await split.fails(65, ["upload", "--json"], "already linked", "split sync")
+            let status = try await split.ok("status", "--json").json
+            #expect(status["group"].string == id && status["pending"].int == 0, "\(status)")
             let local = try await split.ok("balances", "--json").stdout
-            try await split.ok("mode", "cloud")
-            try await split.ok("trip", "use", "Tokyo Trip")
-            let cloud = try await split.ok("balances", "--json").stdout
-            #expect(JSONComparison.normalized(local) == JSONComparison.normalized(cloud))
+            let synced = try await split.ok("sync", "--json").json
+            #expect(synced["pulled"].int == 0 && synced["pushed"].int == 0, "\(synced)")
+            #expect(try await split.ok("balances", "--json").stdout == local)
         }
     }
 

@@ -71,7 +71,10 @@ final class UploadAccount: Sendable {
         let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.expense.id.rawValue, $0.expense) })
         let expected = snapshot.expenses.count + (hasPayments ? 0 : snapshot.payments.count)
         if stored.count != expected { problems.append("the server has \(stored.count) expenses, expected \(expected)") }
-        var wanted: [(kind: UploadMapKind, expense: Expense)] = snapshot.expenses.map { (.expense, $0) }
+        // An expense that kept its local id (split-server's from-local) kept its note apart too.
+        var wanted: [(kind: UploadMapKind, expense: Expense)] = zip(snapshot.expenses, snapshot.storedExpenses).map { folded, stored in
+            (.expense, mapping.serverID(.expense, stored.id.rawValue) == stored.id.rawValue ? stored : folded)
+        }
         if !hasPayments {
             wanted += snapshot.payments.map { payment in
                 (.payment, Expense(id: ExpenseID(payment.id.rawValue),
