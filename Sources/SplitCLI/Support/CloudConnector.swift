@@ -13,15 +13,6 @@ enum CloudConnector {
         return CloudClient(transport: transport, token: token, ids: ids)
     }
 
-    /// The backend for an ordinary command in cloud mode: the saved server and token, no
-    /// `/auth` request.
-    static func backend(files: ConfigFiles, settings: CloudSettings, environment: [String: String], ids: IDGenerator,
-                        output: Output) throws -> CloudBackend {
-        let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
-        return CloudBackend(client: client(server: session.server, token: session.token, ids: ids, output: output),
-                            settings: files.settings)
-    }
-
     /// The server an account command acts on: `--server`, else `SPLIT_SERVER`, else the saved one.
     static func server(flag: String?, settings: CloudSettings, environment: [String: String]) throws -> ServerAddress {
         if let flag { return try ServerAddress(flag) }

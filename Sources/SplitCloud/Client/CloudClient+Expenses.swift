@@ -37,21 +37,6 @@ extension CloudClient {
         }
     }
 
-    /// split-server only: `PUT /api/expenses/:id`, returning the expense as stored.
-    public func updateExpense(_ expense: Expense) async throws(CloudError) -> CloudExpense {
-        try await require(.expenseEdit, for: "edit expenses (delete it and add it again instead)")
-        let operation = "PUT /api/expenses/\(expense.id.rawValue)"
-        let body = ExpenseMapping.update(expense)
-        let output = try await call(operation, notFound: "expense \(expense.id.short) no longer exists on the server") {
-            try await $0.updateExpense(path: .init(expenseId: expense.id.rawValue), body: .json(body))
-        }
-        switch output {
-        case .ok(let ok): return try answer { try ExpenseMapping.domain(try ok.body.json.expense) }
-        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
-        default: throw unexpected(output, operation)
-        }
-    }
-
     /// `DELETE /api/expenses/:id`. A 404 means it is already gone, which is what was asked.
     public func deleteExpense(_ id: ExpenseID) async throws(CloudError) {
         let operation = "DELETE /api/expenses/\(id.rawValue)"

@@ -54,36 +54,6 @@ extension CloudClient {
         default: throw unexpected(output, operation)
         }
     }
-
-    /// split-server only: `PATCH /api/groups/:gid/members/:mid`.
-    public func renameMember(group: TripID, member: MemberID, to name: String) async throws(CloudError) {
-        try await require(.memberEdit, for: "rename members")
-        let operation = "PATCH /api/groups/\(group.rawValue)/members/\(member.rawValue)"
-        let output = try await call(operation, repeatable: try await keysHonoured(),
-                                    notFound: "member \(member.short) is not in this trip on the server") {
-            try await $0.renameMember(path: .init(groupId: group.rawValue, memberId: member.rawValue),
-                                      body: .json(.init(name: name)))
-        }
-        switch output {
-        case .ok: return
-        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
-        default: throw unexpected(output, operation)
-        }
-    }
-
-    /// split-server only: `DELETE /api/groups/:gid/members/:mid` (409 while the member is in use).
-    public func removeMember(group: TripID, member: MemberID) async throws(CloudError) {
-        try await require(.memberEdit, for: "remove members")
-        let operation = "DELETE /api/groups/\(group.rawValue)/members/\(member.rawValue)"
-        let output = try await call(operation, notFound: "member \(member.short) is not in this trip on the server") {
-            try await $0.removeMember(path: .init(groupId: group.rawValue, memberId: member.rawValue))
-        }
-        switch output {
-        case .ok: return
-        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
-        default: throw unexpected(output, operation)
-        }
-    }
 }
 
 /// Invites.

@@ -23,13 +23,4 @@ public struct SettingsStore: Sendable {
         change(&settings)
         if settings != before { try save(settings) }
     }
-
-    /// Remembers the names and currencies of `trips` (groups carry no currency) for `server`.
-    public func remember(_ trips: [Trip], on server: ServerAddress) throws(CloudError) {
-        try update { settings in
-            var state = settings.state(for: server)
-            for trip in trips { state.trips[trip.id.rawValue] = .init(name: trip.name, currency: trip.currency.code) }
-            settings.servers[server.url] = state
-        }
-    }
 }

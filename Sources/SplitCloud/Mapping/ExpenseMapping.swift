@@ -16,14 +16,6 @@ enum ExpenseMapping {
             expenseDate: NodeForms.text(expense.date), splits: splits(expense, includePaid: includePaid))
     }
 
-    static func update(_ expense: Expense) -> Components.Schemas.UpdateExpenseRequest {
-        let currency = expense.amount.currency
-        return .init(
-            description: expense.description, amount: WireAmount.number(expense.amount.minorUnits, currency),
-            currency: currency.code, category: expense.category.rawValue, paidByMemberId: expense.paidBy.rawValue,
-            expenseDate: NodeForms.text(expense.date), splits: splits(expense, includePaid: true))
-    }
-
     private static func splits(_ expense: Expense, includePaid: Bool) -> [Components.Schemas.SplitInput] {
         expense.splits.map { split in
             .init(memberId: split.memberID.rawValue, amount: WireAmount.number(split.amount, expense.amount.currency),

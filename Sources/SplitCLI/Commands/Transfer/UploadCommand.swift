@@ -71,10 +71,6 @@ struct UploadCommand: AsyncParsableCommand {
             throw error
         }
         bar.clear()
-        if let id = report.groupID, !dryRun {
-            // Cloud mode then knows the trip's name and currency, which groups do not store.
-            try files.settings.remember([Trip(id: id, name: report.groupName, currency: trip.currency)], on: session.server)
-        }
         UploadReportView(report: report).render(to: output)
         if let verification = report.verification, !verification.verified {
             throw CLIError("the server's balances differ from the local ones (listed above); the upload itself is complete",
