@@ -79,7 +79,13 @@ struct WireMappingTests {
         #expect(text.contains(#""amount":9999999999.99,"#), "\(text)")
         #expect(text.contains(#""amount":0.29,"#) && text.contains(#""amount":9999999999.7,"#), "\(text)")
         #expect(text.contains(#""expenseDate":"2025-01-20""#) && !text.contains("isPaid"), "\(text)")
-        #expect(ExpenseMapping.update(expense).splits.map(\.isPaid) == [true, false])
+        // A sync edit carries every paid flag, and its base revision as ifMatch.
+        let edit = PendingOperation(sequence: 1, opID: "o", operation: .updateExpense(expense), baseRevision: 3, base: nil)
+        guard case .updateExpense(let sent) = SyncMapping.operation(edit) else {
+            Issue.record("an expense edit maps to \(SyncMapping.operation(edit))")
+            return
+        }
+        #expect(sent.data.splits.map(\.isPaid) == [true, false] && sent.ifMatch == 3)
     }
 
     @Test("error bodies: the contract's JSON, an HTML page or plain text all give a message")
