@@ -131,6 +131,21 @@ struct SyncBatchTests {
         }
     }
 
+    @Test("setRate with ifMatch 0 means 'I saw none': it applies to an absent rate, twice in one batch, and conflicts with another device's")
+    func newRateClash() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, _) = try await api.trip(["Alex"])
+            func setRate(_ rate: String) -> String {
+                #"{"opId":"\#(API.newID())","type":"setRate","ifMatch":0,"data":{"currency":"USD","rate":"\#(rate)"}}"#
+            }
+            let mine = try await api.sync(token, group: group, ops: [setRate("150"), setRate("151")])
+            #expect(try mine.decode(Components.Schemas.SyncResponse.self).results.map(\.status) == [.applied, .applied])
+            let theirs = try await api.sync(token, group: group, ops: [setRate("149")])
+            let result = try #require(try theirs.decode(Components.Schemas.SyncResponse.self).results.first)
+            #expect(result.status == .conflict && result.current?.rate?.rate == "151", "\(result)")
+        }
+    }
+
     @Test("rejected ops name their field; a bad op type, a bad opId, too many ops and too many bytes refuse the batch")
     func limits() async throws {
         try await ServerHarness.run(configure: { $0.maxBodyBytes = 8 << 20 }) { api in

@@ -19,6 +19,9 @@ final class GroupWriter {
     let revision: Int64
     /// Revisions of the items this transaction touched, as they were before it did.
     private var before: [String: Int64] = [:]
+    /// Whether each rate a batch set with `ifMatch` 0 existed before the batch (nil: it did
+    /// not), so the client's own later op on it is not a conflict.
+    private var ratesBefore: [String: Int64?] = [:]
 
     init(services: ServerServices, connection: PostgresConnection, group: UUID, user: AuthenticatedUser, revision: Int64) {
         self.services = services
@@ -126,7 +129,20 @@ final class GroupWriter {
             throw APIError.badRequest("\(currency.code) is the trip's own currency; its rate is always 1")
         }
         let current = try await services.rates.lockRevision(currency.code, group: group, on: connection)
-        if current != nil || ifMatch != nil {
+        if ifMatch == 0 {
+            // The client saw no such rate: two devices that each set a new one clash.
+            let key = "rate:\(currency.code)"
+            let seen: Int64?
+            if let recorded = ratesBefore[key] {
+                seen = recorded
+            } else {
+                seen = current
+                ratesBefore[key] = .some(current)
+            }
+            if seen != nil, let now = try await services.feed.rate(currency.code, group: group, on: connection) {
+                throw StaleRevision(current: now, expected: 0)
+            }
+        } else if current != nil || ifMatch != nil {
             try await check("rate:\(currency.code)", current: current, expected: ifMatch) {
                 try await self.services.feed.rate(currency.code, group: self.group, on: self.connection)
             } missing: { APIError.notFound("the group has no rate for \(currency.code)") }

@@ -41,6 +41,10 @@ enum SyncRecorder {
             """, arguments: [trip.rawValue, key]) {
             baseRevision = remote[0]
             base = (remote[1] as Bool) ? nil : before.map(SyncJSON.encode)
+        } else if case .rate = operation.item {
+            // A rate this device never saw on the server: 0 asks the server to refuse it if
+            // another device set one meanwhile, so the two rates meet as a conflict.
+            baseRevision = 0
         }
         try db.execute(sql: """
             INSERT INTO outbox (trip_id, op_id, item, operation, base_revision, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
