@@ -9,7 +9,8 @@ import SplitStore
 /// `If-None-Match` (a 304 when nothing changed). A round whose answer says `more` fetches
 /// the rest of the catch-up before anything is applied, since an item may refer to one on a
 /// later page. Merging a conflict may queue an operation again on the server's new base, so
-/// rounds repeat while the outbox shrinks, at most ``maxRounds`` times.
+/// rounds repeat while the outbox shrinks: a sync sends everything that waits, a batch of
+/// 1,000 operations at a time, and stops only when a round takes nothing.
 public struct SyncEngine: Sendable {
     public let store: SyncStore
     public let client: CloudClient
@@ -17,7 +18,6 @@ public struct SyncEngine: Sendable {
 
     /// Operations per request: the server's limit.
     public static let batchSize = 1000
-    static let maxRounds = 20
 
     public init(store: SyncStore, client: CloudClient, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
@@ -26,6 +26,14 @@ public struct SyncEngine: Sendable {
     }
 
     public func sync(_ trip: TripID) async throws -> SyncReport {
+        do {
+            return try await run(trip)
+        } catch CloudError.notFound {
+            throw SyncError.groupGone(trip)
+        }
+    }
+
+    private func run(_ trip: TripID) async throws -> SyncReport {
         guard let first = try store.link(trip) else {
             throw SyncError.notLinked(trip)
         }
@@ -34,7 +42,7 @@ public struct SyncEngine: Sendable {
         }
         var report = SyncReport(trip: trip, revision: first.revision)
         var previousPending = Int.max
-        for _ in 0..<Self.maxRounds {
+        while true {
             guard let link = try store.link(trip) else { throw SyncError.notLinked(trip) }
             let pending = try store.pending(trip, limit: Self.batchSize)
             let answer: SyncAnswer

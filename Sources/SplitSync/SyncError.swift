@@ -3,23 +3,24 @@ import SplitCore
 /// Why a sync could not run.
 public enum SyncError: Error, Equatable, Sendable, UserFacingError {
     case notLinked(TripID)
-    /// The Node server's snapshot sync is not available in this build yet.
-    case unsupportedProtocol
+    /// The cloud group answers 404: deleted by its owner, or no longer shared with this account.
+    case groupGone(TripID)
 
     public var message: String {
         switch self {
         case .notLinked(let trip):
             return "trip \(trip.short) is not linked to a cloud trip; link it with: split upload, or create one with: "
                 + "split trip create NAME --cloud"
-        case .unsupportedProtocol:
-            return "this trip is linked to a server without split-server's sync extension; sync it with split-server"
+        case .groupGone:
+            return "the cloud trip this trip is linked to is gone from the server (deleted by its owner, or no longer "
+                + "shared with you); everything stays on this device: keep it, or delete it with: split trip delete NAME --yes"
         }
     }
 
     public var kind: FailureKind {
         switch self {
         case .notLinked: return .data
-        case .unsupportedProtocol: return .unavailable
+        case .groupGone: return .notFound
         }
     }
 }

@@ -75,6 +75,28 @@ struct SyncTests {
         }
     }
 
+    @Test("trip delete --everywhere: only the owner may; other devices keep their copy and are told it is gone")
+    func deleteEverywhere() async throws {
+        try await CloudTestServer.run { server in
+            let ann = try SplitSandbox(), ben = try SplitSandbox()
+            try await Self.register(ann, server.url, "Ann")
+            try await Self.register(ben, server.url, "Ben")
+            try await ann.ok("trip", "create", "Gone", "--currency", "JPY", "--cloud")
+            try await ann.ok("member", "add", "Alex")
+            let code = try await ann.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await ben.ok("join", code)
+            try await ben.fails(64, ["trip", "delete", "Gone", "--everywhere"], "for everyone", "--yes")
+            try await ben.fails(65, ["trip", "delete", "Gone", "--yes", "--everywhere"], "only the trip's owner may delete it")
+            #expect(try await ben.ok("trip", "list", "--json").json["trips"].count == 1)
+            let deleted = try await ann.ok("trip", "delete", "Gone", "--yes", "--everywhere")
+            #expect(deleted.stdout == "Deleted trip Gone here and on the server.\n", "\(deleted)")
+            let gone = try await ben.run(["sync"])
+            #expect(gone.status != 0 && gone.stderr.contains("gone from the server"), "\(gone)")
+            #expect(try await ben.ok("member", "list", "--json").json["members"].count == 1)
+            try await ben.ok("trip", "delete", "Gone", "--yes")
+        }
+    }
+
     @Test("edits to different fields merge; the same field edited on both sides is one conflict keeping both versions")
     func mergeAndConflict() async throws {
         try await CloudTestServer.run { server in

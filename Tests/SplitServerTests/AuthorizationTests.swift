@@ -38,6 +38,7 @@ struct AuthorizationTests {
         .init(method: .put, path: "/api/groups/{group}/rates/USD", body: #"{"rate":"150"}"#),
         .init(method: .delete, path: "/api/groups/{group}/rates/USD", body: nil),
         .init(method: .delete, path: "/api/groups/{group}/payments/{member}", body: nil),
+        .init(method: .delete, path: "/api/groups/{group}", body: nil),
     ]
 
     @Test("another user's group is 403 and nothing changes", arguments: routes)
@@ -76,6 +77,26 @@ struct AuthorizationTests {
             #expect(try await api.call(.delete, "/api/expenses/\(alices)", token: bob).status == .forbidden)
             #expect(try await api.call(.delete, "/api/expenses/\(bobs)", token: bob).status == .ok)
             #expect(try await api.call(.delete, "/api/expenses/\(alices)", token: alice).status == .ok)
+        }
+    }
+
+    @Test("only the owner deletes a group: a joined user gets 403; afterwards every route of it is 404")
+    func deleteGroup() async throws {
+        try await ServerHarness.run { api in
+            let (alice, group, m) = try await api.trip(["Alex", "Bea"])
+            _ = try await api.addExpense(alice, group: group, payer: m["Alex"]!, amount: "10", splits: [(m["Bea"]!, "10")])
+            let code = try #require(try await api.call(.get, "/api/groups", token: alice).json["groups"][0]["invite_code"].stringValue)
+            let (bob, _) = try await api.register("Bob")
+            #expect(try await api.call(.post, "/api/groups/join", token: bob, json: #"{"inviteCode":"\#(code)"}"#).status == .ok)
+            let refused = try await api.call(.delete, "/api/groups/\(group)", token: bob)
+            #expect(refused.status == .forbidden && refused.error?.contains("owner") == true, "\(refused)")
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: bob).json["expenses"].count == 1)
+            #expect(try await api.call(.delete, "/api/groups/\(group)", token: alice).status == .ok)
+            for token in [alice, bob] {
+                #expect(try await api.call(.get, "/api/groups/\(group)/changes?since=0", token: token).status == .notFound)
+                #expect(try await api.call(.get, "/api/groups", token: token).json["groups"].count == 0)
+            }
+            #expect(try await api.call(.delete, "/api/groups/\(group)", token: alice).status == .notFound)
         }
     }
 }

@@ -71,3 +71,25 @@ extension CloudClient {
         }
     }
 }
+
+/// Deleting a whole cloud trip.
+extension CloudClient {
+    /// `DELETE /api/groups/:gid` (split-server only; its owner only). Already gone counts as done.
+    public func deleteGroup(_ group: TripID) async throws(CloudError) {
+        try await require(.sync, for: "delete cloud trips")
+        let operation = "DELETE /api/groups/\(group.rawValue)"
+        let output: Operations.DeleteGroup.Output
+        do {
+            output = try await call(operation, repeatable: true, notFound: "gone") {
+                try await $0.deleteGroup(path: .init(groupId: group.rawValue))
+            }
+        } catch .notFound {
+            return
+        }
+        switch output {
+        case .ok: return
+        case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
+        default: throw unexpected(output, operation)
+        }
+    }
+}

@@ -33,6 +33,12 @@ extension APIHandler {
         return .ok(.init(body: .json(.init(group: Self.wire(group)))))
     }
 
+    func deleteGroup(_ input: Operations.DeleteGroup.Input) async throws -> Operations.DeleteGroup.Output {
+        let (user, group) = try await member(of: input.path.groupId)
+        try await services.groups.delete(group, by: user.id)
+        return .ok(.init(body: .json(.init(success: true))))
+    }
+
     func updateGroup(_ input: Operations.UpdateGroup.Input) async throws -> Operations.UpdateGroup.Output {
         let (user, group) = try await member(of: input.path.groupId)
         let ifMatch = try RevisionTag.ifMatch(input.headers.ifMatch)

@@ -130,6 +130,20 @@ struct GroupRepository: Sendable {
         throw APIError(status: .serviceUnavailable, message: "could not find a free invite code; try again")
     }
 
+    /// Deletes the group and, by the schema's cascades, everything in it, when `user` owns it.
+    /// Throws 403 for anyone else (the caller checked they may use the group at all).
+    func delete(_ group: UUID, by user: UUID) async throws {
+        try await database.transaction { connection in
+            let rows = try await connection.query(
+                "SELECT owner_id FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
+            var found: UUID??
+            for try await owner in rows.decode(UUID?.self) { found = .some(owner) }
+            guard let owner = found else { throw Self.notFound(group) }
+            guard owner == user else { throw APIError.forbidden("only the trip's owner may delete it") }
+            try await connection.query("DELETE FROM trip_groups WHERE id = \(group)", logger: database.logger)
+        }
+    }
+
     /// Adds `user` to the group with this invite code (case-insensitive); joining twice is fine.
     func join(code: String, user: AuthenticatedUser) async throws -> GroupRecord {
         try await database.transaction { connection in

@@ -36,6 +36,23 @@ struct LocalItems {
         }
     }
 
+    /// Adds an item to a trip that cannot hold it yet (a first pull): no lookups. A tombstone
+    /// adds nothing.
+    func create(_ key: SyncItemKey, _ value: SyncValue?, at: Timestamp, createdAt: Timestamp?) throws {
+        switch value {
+        case .expense(let expense)?:
+            try backend.insert(db, expense, trip: trip, at: at, createdAt: createdAt ?? expense.createdAt)
+        case .member(let member)?:
+            try RowInserter(db, sql: "INSERT INTO member (id, trip_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)")
+                .run([.text(member.id.rawValue), .text(trip.rawValue), .text(member.name), .text(member.nameKey),
+                      .text(at.iso8601)])
+        case nil:
+            return
+        default:
+            try write(key, value, at: at, createdAt: createdAt)
+        }
+    }
+
     /// Makes the item `value`, or deletes it when `value` is nil. `createdAt` is the server's
     /// creation time: listings order same-day items by it, so every device lists them alike.
     func write(_ key: SyncItemKey, _ value: SyncValue?, at: Timestamp, createdAt: Timestamp? = nil) throws {

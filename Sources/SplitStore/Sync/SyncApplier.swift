@@ -40,8 +40,10 @@ final class SyncApplier {
         var rejection: String?
     }
 
+    /// `fresh`: the trip was created in this transaction (a first pull), so it holds no
+    /// server revisions, no waiting operations and no rows yet, and every lookup is skipped.
     func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
-             rekeys: [(SyncItemKey, SyncItemKey)] = []) throws -> SyncTally {
+             rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         let items = LocalItems(backend: backend, db: db, trip: trip)
         // A snapshot link (the Node server) compares each pull with the last one: it keeps
         // the server's version of every item, not only of those with changes waiting.
@@ -99,10 +101,29 @@ final class SyncApplier {
             echoed.insert(new.text)
         }
 
+        if fresh {
+            // A big first pull adds balance totals once at the end, as a big import does.
+            let bulk = changes.items.count >= BulkTotals.threshold ? try BulkTotals.suspend(db) : nil
+            defer { bulk?.restoreCacheSize(db) }
+            for item in changes.items {
+                try remember(item, body: nil)
+                try items.create(item.key, item.value, at: at, createdAt: item.createdAt)
+                switch item.value {
+                case .expense(let expense)?: bulk?.add(expense, trip: trip)
+                case .payment(let payment)?: bulk?.addPayment(from: payment.from, to: payment.to, amount: payment.amount, trip: trip)
+                default: break
+                }
+                tally.pulled += 1
+            }
+            try bulk?.resume(db)
+            try finish(changes)
+            return tally
+        }
+
+        let heldRevision = try db.cachedStatement(sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?")
         for item in changes.items {
             let key = item.key.text
-            if let held = try Int64.fetchOne(db, sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?",
-                                              arguments: [trip.rawValue, key]), held >= item.revision {
+            if let held = try Int64.fetchOne(heldRevision, arguments: [trip.rawValue, key]), held >= item.revision {
                 continue
             }
             if troubles[key] != nil {
@@ -123,15 +144,20 @@ final class SyncApplier {
             tally.conflicts += try settle(trouble, items: items)
         }
 
+        try finish(changes)
+        return tally
+    }
+
+    /// Stores the revision the trip now holds.
+    private func finish(_ changes: RemoteChanges) throws {
         try db.execute(sql: """
             UPDATE trip_link SET revision = max(revision, ?), synced_at = ? WHERE trip_id = ?
             """, arguments: [changes.revision, at.iso8601, trip.rawValue])
-        return tally
     }
 
     /// Whether local changes to the item still wait in the outbox.
     private func waiting(_ key: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM outbox WHERE trip_id = ? AND item = ? LIMIT 1",
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM outbox WHERE trip_id = ? AND item = ? LIMIT 1"),
                           arguments: [trip.rawValue, key]) == true
     }
 
@@ -139,11 +165,13 @@ final class SyncApplier {
     /// (or keeps them all).
     private func remember(_ item: RemoteItem, body: SyncValue?) throws {
         let body = keepsBodies ? item.value : body
-        try db.execute(sql: """
+        let insert = try RowInserter(db, sql: """
             INSERT INTO remote_item (trip_id, item, revision, deleted, body) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item) DO UPDATE SET
                 revision = max(revision, excluded.revision), deleted = excluded.deleted, body = excluded.body
-            """, arguments: [trip.rawValue, item.key.text, item.revision, item.value == nil, body.map(SyncJSON.encode)])
+            """)
+        try insert.run([.text(trip.rawValue), .text(item.key.text), .int(item.revision), .int(item.value == nil ? 1 : 0),
+                        body.map { .text(SyncJSON.encode($0)) } ?? .null])
     }
 
     /// The server's version of an item as this device knows it: the one kept while local

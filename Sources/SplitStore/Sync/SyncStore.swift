@@ -83,7 +83,7 @@ public final class SyncStore: Sendable {
             try Self.insertLink(db, trip: trip.id, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
             return try SyncApplier(backend: backend, db: db, trip: trip.id, at: at)
-                .run(pushed: [], outcomes: [], changes: changes)
+                .run(pushed: [], outcomes: [], changes: changes, fresh: true)
         }
     }
 

@@ -53,6 +53,7 @@ final class StandInAPI: APIProtocol {
     func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output { throw Unused(operation: "deleteExpense") }
     func setSplitPaid(_ input: Operations.SetSplitPaid.Input) async throws -> Operations.SetSplitPaid.Output { throw Unused(operation: "setSplitPaid") }
     func getSplitHistory(_ input: Operations.GetSplitHistory.Input) async throws -> Operations.GetSplitHistory.Output { throw Unused(operation: "getSplitHistory") }
+    func deleteGroup(_ input: Operations.DeleteGroup.Input) async throws -> Operations.DeleteGroup.Output { throw Unused(operation: "deleteGroup") }
     func updateGroup(_ input: Operations.UpdateGroup.Input) async throws -> Operations.UpdateGroup.Output { throw Unused(operation: "updateGroup") }
     func getChanges(_ input: Operations.GetChanges.Input) async throws -> Operations.GetChanges.Output { throw Unused(operation: "getChanges") }
     func syncGroup(_ input: Operations.SyncGroup.Input) async throws -> Operations.SyncGroup.Output { throw Unused(operation: "syncGroup") }

@@ -30,7 +30,8 @@ struct SyncCommand: ContextCommand {
         if !all {
             let trip = try await context.trip()
             guard let link = links.first(where: { $0.trip == trip.id }) else {
-                throw SyncError.notLinked(trip.id)
+                throw CLIError("\(trip.name) is not linked to a cloud trip; link it with: split upload "
+                               + "(or make a linked trip with: split trip create NAME --cloud)", kind: .data)
             }
             links = [link]
         } else if links.isEmpty {

@@ -1,11 +1,18 @@
 import ArgumentParser
+import SplitCloud
 import SplitCore
 
 struct TripDeleteCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a trip and everything in it (needs --yes; cannot be undone).",
-        discussion: HelpText.reflow("Example:\n  split trip delete \"Tokyo Trip\" --yes")
+        discussion: HelpText.reflow("""
+        A linked trip is deleted on this device and unlinked; the cloud trip stays for everyone
+        else. --everywhere deletes the cloud trip too (its owner only, on split-server).
+        Examples:
+          split trip delete "Tokyo Trip" --yes
+          split trip delete "Tokyo Trip" --yes --everywhere
+        """)
     )
 
     @Argument(help: "The trip's name or id.")
@@ -14,11 +21,17 @@ struct TripDeleteCommand: ContextCommand {
     @Flag(help: "Confirm the deletion.")
     var yes = false
 
+    @Flag(help: "Also delete the linked cloud trip, for everyone (its owner only).")
+    var everywhere = false
+
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
         let found = try await context.backend.trip(matching: trip)
         let status = try context.syncStore.statuses(trip: found.id).first
+        if everywhere && status == nil {
+            throw CLIError("\(found.name) is local only; --everywhere also deletes a linked trip's cloud trip", kind: .usage)
+        }
         guard yes else {
             let count = try await context.backend.trips().first { $0.trip.id == found.id }?.expenseCount ?? 0
             guard let status else {
@@ -26,14 +39,21 @@ struct TripDeleteCommand: ContextCommand {
                                + "add --yes to confirm")
             }
             let waiting = status.pending > 0 ? "; its \(status.pending) unsynced change\(status.pending == 1 ? " is" : "s are") lost" : ""
-            throw CLIError("deleting trip \(found.name) removes it from this device; the cloud trip stays\(waiting). "
-                           + "Add --yes to confirm")
+            let place = everywhere ? "from this device and the cloud trip for everyone" : "from this device; the cloud trip stays"
+            throw CLIError("deleting trip \(found.name) removes it \(place)\(waiting). Add --yes to confirm")
+        }
+        if everywhere, let link = status?.link {
+            // The cloud trip first: refused (not the owner, no such extension), nothing is deleted here.
+            let server = try ServerAddress(link.server)
+            let client = CloudConnector.client(server: server, token: try SyncConnector.token(for: server, context: context),
+                                               ids: context.dependencies.ids, output: context.output)
+            try await client.deleteGroup(TripID(link.group))
         }
         try await context.backend.deleteTrip(found.id)
         if context.output.json {
             context.output.emit(.object(["deleted": JSONRendering.trip(found)]))
         } else {
-            context.output.line("Deleted trip \(found.name).")
+            context.output.line("Deleted trip \(found.name)\(everywhere ? " here and on the server" : "").")
         }
     }
 }
