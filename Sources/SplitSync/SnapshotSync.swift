@@ -35,7 +35,7 @@ struct SnapshotSync {
 
         // 1. Pull: what changed since the last pull, with the conflicts it makes.
         let known = try store.knownServerItems(trip)
-        var pending = try store.pending(trip, limit: Int.max)
+        let pending = try store.pending(trip, limit: Int.max)
         var changed: [RemoteItem] = []
         var claimed: [(PendingOperation, SyncItemKey)] = []
         var unclaimed = Set(snapshot.items.keys.filter { known[$0] == nil })
@@ -70,10 +70,14 @@ struct SnapshotSync {
             report.pushed += claimed.count
         }
 
-        // 2. Push what waits, one operation at a time, each stored as soon as it is done.
-        pending = try store.pending(trip, limit: Int.max)
+        // 2. Push what waits, one operation at a time, each stored as soon as it is done. Each
+        // is read again just before it goes: an earlier one may have given an item it names
+        // the server's id.
         var created = Set<String>()
-        for operation in pending {
+        var pushedAny = false
+        var seen = Set<String>()
+        while let operation = try store.pending(trip, limit: 1).first, seen.insert(operation.opID).inserted {
+            pushedAny = true
             revision += 1
             let step = try await push(operation, group: group, snapshot: &snapshot, revision: revision)
             for (_, new) in step.rekeys { created.insert(idText(new)) }
@@ -92,7 +96,7 @@ struct SnapshotSync {
             }
             try store.setCreationTimes(trip, times)
         }
-        if changed.isEmpty && pending.isEmpty && claimed.isEmpty { try store.markSynced(trip, at: clock()) }
+        if changed.isEmpty && !pushedAny && claimed.isEmpty { try store.markSynced(trip, at: clock()) }
         report.revision = try store.link(trip)?.revision ?? revision
         report.pending = try store.pendingCount(trip)
         return report

@@ -92,6 +92,29 @@ struct NodeQuirksTests {
         }
     }
 
+    @Test("a big sync to the Node server waits out its rate limit as told, then sends everything once")
+    func rateLimited() async throws {
+        let quirks = LegacyQuirks(apiLimit: 12, apiWindowSeconds: 2)
+        try await CloudTestServer.run(quirks: quirks) { server in
+            let split = try SplitSandbox(), other = try SplitSandbox()
+            try await split.registerAndUseCloud(server.url)
+            try await split.ok("trip", "create", "Busy", "--currency", "USD")
+            try await split.ok("--offline", "member", "add", "Alex", "Bea")
+            let lines = (1...24).map { #"{"description":"Item \#($0)","amount":\#($0),"paidBy":"Alex"}"# }
+            let file = try split.write("items.jsonl", lines.joined(separator: "\n") + "\n")
+            try await split.ok("--offline", "add-expense", "--batch", file)
+            try await split.ok("--offline", "mark-paid", String(try await SyncTests.expenseID(split, "Item 3").prefix(8)),
+                               "--member", "Bea")
+            let synced = try await split.ok("sync", "--json")
+            #expect(synced.json["pending"].int == 0, "\(synced)")
+            #expect(synced.stderr.contains("is limiting requests; waiting"), "\(synced)")
+            try await SyncTests.loginLike(split, into: other, server: server.url)
+            try await other.ok("trip", "pull", "Busy")
+            try await SyncTests.converge([split, other])
+            #expect(try await other.ok("expenses", "--json").json["expenses"].count == 24)
+        }
+    }
+
     @Test("expired and revoked tokens: one line telling how to log in again, exit 77", arguments: [false, true])
     func refusedTokens(nodeLike: Bool) async throws {
         try await CloudTestServer.run(quirks: nodeLike ? LegacyQuirks() : nil) { server in

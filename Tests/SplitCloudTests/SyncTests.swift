@@ -25,7 +25,8 @@ struct SyncTests {
     }
 
     /// Every device syncs, twice round, then all show the same trip.
-    static func converge(_ devices: [SplitSandbox], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func converge(_ devices: [SplitSandbox], views: [[String]] = views,
+                         sourceLocation: SourceLocation = #_sourceLocation) async throws {
         for _ in 0..<2 {
             for device in devices { try await device.ok(["sync"], sourceLocation: sourceLocation) }
         }
@@ -135,6 +136,30 @@ struct SyncTests {
             try await Self.converge([ann, ben])
             #expect(try await ann.ok("expense", "show", taxi).stdout.hasPrefix("Taxi home: EUR 33.00, Transport"))
             #expect(try await ben.ok("conflicts", "--json").json["conflicts"].count == 0)
+        }
+    }
+
+    @Test("two devices that each added Dana offline end with one Dana, holding both devices' expenses")
+    func sameNewMember() async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await Self.register(one, server.url, "Ann")
+            try await one.ok("trip", "create", "Dana", "--currency", "JPY", "--cloud")
+            try await one.ok("member", "add", "Alex")
+            try await Self.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "Dana")
+            for (device, what) in [(one, "Sushi"), (two, "Ramen")] {
+                try await device.ok("--offline", "member", "add", "Dana")
+                try await device.ok("--offline", "add-expense", what, "1000", "--paid-by", "Dana")
+            }
+            try await one.ok("sync")
+            let report = try await two.ok("sync", "--json").json
+            #expect(report["conflicts"].int == 0 && report["pending"].int == 0, "\(report)")
+            try await Self.converge([one, two])
+            let members = try await one.ok("member", "list", "--json").json["members"].array
+            #expect(members.compactMap { $0["name"].string } == ["Alex", "Dana"])
+            let payers = try await two.ok("expenses", "--json").json["expenses"].array.compactMap { $0["paidByName"].string }
+            #expect(payers == ["Dana", "Dana"])
         }
     }
 
