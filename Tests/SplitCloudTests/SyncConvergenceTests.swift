@@ -24,6 +24,26 @@ struct SyncConvergenceTests {
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     }
 
+    /// Three devices of one account holding one linked trip of Alex, Bea and Chen.
+    static func devices(_ server: String, trip: String, currency: String) async throws -> [SplitSandbox] {
+        let devices = [try SplitSandbox(), try SplitSandbox(), try SplitSandbox()]
+        try await SyncTests.register(devices[0], server, "Ann")
+        try await devices[0].ok("trip", "create", trip, "--currency", currency, "--cloud")
+        try await devices[0].ok("member", "add", "Alex", "Bea", "Chen")
+        for device in devices.dropFirst() {
+            try await SyncTests.loginLike(devices[0], into: device, server: server)
+            try await device.ok("trip", "pull", trip)
+        }
+        return devices
+    }
+
+    /// Every device syncs once, in an order the generator picks.
+    static func syncInRandomOrder(_ devices: [SplitSandbox], _ random: inout Random) async throws {
+        var order = Array(devices.indices)
+        for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
+        for index in order { try await devices[index].ok("sync") }
+    }
+
     /// One field an edit can change, with the flags that set it to a value unique to the
     /// device and round (so two devices never agree by chance).
     static func edit(_ field: String, device: Int, round: Int, step: Int) -> [String] {
@@ -40,14 +60,7 @@ struct SyncConvergenceTests {
     func converges(seed: UInt64) async throws {
         try await CloudTestServer.run { server in
             var random = Random(state: seed)
-            let devices = [try SplitSandbox(), try SplitSandbox(), try SplitSandbox()]
-            try await SyncTests.register(devices[0], server.url, "Ann")
-            try await devices[0].ok("trip", "create", "Random", "--currency", "EUR", "--cloud")
-            try await devices[0].ok("member", "add", "Alex", "Bea", "Chen")
-            for device in devices.dropFirst() {
-                try await SyncTests.loginLike(devices[0], into: device, server: server.url)
-                try await device.ok("trip", "pull", "Random")
-            }
+            let devices = try await Self.devices(server.url, trip: "Random", currency: "EUR")
             var expected = 0, clashes = 0
             for round in 1...4 {
                 // Every device starts the round from the same trip.
@@ -90,9 +103,7 @@ struct SyncConvergenceTests {
                 // The rate set by several devices is a clash too, on field "rate".
                 expected += max(0, rated.count - 1)
                 clashes += expected
-                var order = Array(devices.indices)
-                for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
-                for index in order { try await devices[index].ok("sync") }
+                try await Self.syncInRandomOrder(devices, &random)
                 try await SyncTests.converge(devices)
 
                 var total = 0
@@ -127,14 +138,7 @@ struct SyncConvergenceTests {
     func convergesOnNode(seed: UInt64) async throws {
         try await CloudTestServer.run(quirks: LegacyQuirks(apiLimit: 100_000)) { server in
             var random = Random(state: seed)
-            let devices = [try SplitSandbox(), try SplitSandbox(), try SplitSandbox()]
-            try await SyncTests.register(devices[0], server.url, "Ann")
-            try await devices[0].ok("trip", "create", "Node random", "--currency", "USD", "--cloud")
-            try await devices[0].ok("member", "add", "Alex", "Bea", "Chen")
-            for device in devices.dropFirst() {
-                try await SyncTests.loginLike(devices[0], into: device, server: server.url)
-                try await device.ok("trip", "pull", "Node random")
-            }
+            let devices = try await Self.devices(server.url, trip: "Node random", currency: "USD")
             var clashes = 0
             for round in 1...3 {
                 var edited: [String: Set<Int>] = [:], marked: [String: Set<Int>] = [:]
@@ -168,9 +172,7 @@ struct SyncConvergenceTests {
                         }
                     }
                 }
-                var order = Array(devices.indices)
-                for index in order.indices.reversed() { order.swapAt(index, random.below(index + 1)) }
-                for index in order { try await devices[index].ok("sync") }
+                try await Self.syncInRandomOrder(devices, &random)
                 try await SyncTests.converge(devices, views: SyncTests.views.filter { $0 != ["trip", "rate", "--json"] })
                 // An expense edited on one device (a delete and a create there) and edited or
                 // marked paid on another is a clash the second one must list.

@@ -8,8 +8,9 @@ public struct SplitCommand: AsyncParsableCommand {
         commandName: "split",
         abstract: "Split trip expenses exactly and settle up with the fewest transfers.",
         discussion: HelpText.reflow("""
-        Local mode keeps everything in one SQLite file; no account, no network.
-        Cloud mode (split login, then split mode cloud) runs the same commands against a server.
+        Every trip lives in one SQLite file; no account, no network. A trip linked to a cloud
+        server (split login, then split trip create NAME --cloud, split upload or split join
+        CODE) also syncs with everyone who shares it, and works offline (see split sync).
 
         Example (a first session):
           split trip create "Tokyo Trip" --currency JPY

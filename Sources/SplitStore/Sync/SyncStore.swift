@@ -220,15 +220,3 @@ public final class SyncStore: Sendable {
             """, arguments: [trip.rawValue, server, account, group, syncProtocol.rawValue, at.iso8601])
     }
 }
-
-/// What one sync did locally.
-public struct SyncTally: Hashable, Sendable {
-    /// Items the server changed that this device now holds.
-    public var pulled = 0
-    /// Conflicts recorded.
-    public var conflicts = 0
-    /// Operations the server applied.
-    public var applied = 0
-
-    public init() {}
-}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import SplitCore
+
+/// `split resolve ID --mine`: the local side of a conflict becomes a new local change.
+struct ConflictResolution {
+    let backend: LocalBackend
+    let db: Database
+    let conflict: SyncConflict
+    let at: Timestamp
+
+    private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip) }
+
+    func keepMine() throws {
+        let key = conflict.item
+        let current = try items.read(key)
+        switch (conflict.field, conflict.mine) {
+        case (_, nil):
+            // My side deleted it: delete it again.
+            guard let current else { return }
+            try items.write(key, nil, at: at)
+            try change(Self.removal(of: key), before: current)
+        case ("deleted", let mine?):
+            // Their side deleted it: mine comes back as a new item.
+            try recreate(mine)
+        case ("rejected", let mine?) where current == nil:
+            // The server never took it: it goes again as a new item.
+            try recreate(mine)
+        case (let field, let mine?):
+            guard var value = current else {
+                throw StoreError.invalid("the \(key.kindName) of this conflict no longer exists; nothing to keep")
+            }
+            switch (mine, value) {
+            case (.expense(let mineExpense), .expense(var expense)):
+                if let group = ExpenseField(rawValue: field) {
+                    group.copy(from: mineExpense, into: &expense)
+                } else {
+                    expense = Expense(id: expense.id, description: mineExpense.description, amount: mineExpense.amount,
+                                      category: mineExpense.category, paidBy: mineExpense.paidBy, date: mineExpense.date,
+                                      note: mineExpense.note, splits: mineExpense.splits, createdAt: expense.createdAt)
+                }
+                value = .expense(expense)
+            case (.member(let mineMember), .member(let member)):
+                if try Bool.fetchOne(db, sql: """
+                    SELECT 1 FROM member WHERE trip_id = ? AND name_key = ? AND removed_at IS NULL AND id <> ?
+                    """, arguments: [conflict.trip.rawValue, mineMember.nameKey, member.id.rawValue]) == true {
+                    throw StoreError.duplicateMemberName(mineMember.name)
+                }
+                value = .member(Member(id: member.id, name: mineMember.name))
+            case (.rate, .rate), (.group, .group):
+                value = mine
+            default:
+                throw StoreError.invalid("conflict \(conflict.id) cannot be kept as mine: a \(key.kindName) cannot be changed")
+            }
+            guard let operation = SyncApplier.resend(value) else { return }
+            try items.write(key, value, at: at)
+            try change(operation, before: current)
+        }
+    }
+
+    /// Brings `mine` back under a new id: the server keeps a deleted id deleted.
+    private func recreate(_ mine: SyncValue) throws {
+        let fresh = UUID().uuidString.lowercased()
+        let value: SyncValue
+        let operation: SyncOperation
+        switch mine {
+        case .expense(let expense):
+            let copy = Expense(id: ExpenseID(fresh), description: expense.description, amount: expense.amount,
+                               category: expense.category, paidBy: expense.paidBy, date: expense.date, note: expense.note,
+                               splits: expense.splits)
+            (value, operation) = (.expense(copy), .createExpense(copy))
+        case .payment(let payment):
+            let copy = Payment(id: PaymentID(fresh), from: payment.from, to: payment.to, amount: payment.amount,
+                               date: payment.date, note: payment.note)
+            (value, operation) = (.payment(copy), .createPayment(copy))
+        case .member(let member):
+            let copy = Member(id: MemberID(fresh), name: member.name)
+            (value, operation) = (.member(copy), .createMember(copy))
+        case .rate(let currency, let rate):
+            (value, operation) = (mine, .setRate(currency: currency, rate: rate))
+        case .group:
+            throw StoreError.invalid("the cloud trip itself was deleted; unlink it with: split trip delete NAME --yes")
+        }
+        try items.write(value.key, value, at: at)
+        try change(operation, before: nil)
+    }
+
+    private func change(_ operation: SyncOperation, before: SyncValue?) throws {
+        try SyncRecorder.append(db, trip: conflict.trip, operation, before: before, at: at)
+    }
+
+    static func removal(of key: SyncItemKey) throws -> SyncOperation {
+        switch key {
+        case .member(let id): return .removeMember(id)
+        case .expense(let id): return .deleteExpense(id)
+        case .payment(let id): return .deletePayment(id)
+        case .rate(let code): return .setRate(currency: try Currency(code: code), rate: nil)
+        case .group: throw StoreError.invalid("a cloud trip is deleted with: split trip delete NAME --yes --everywhere")
+        }
+    }
+}

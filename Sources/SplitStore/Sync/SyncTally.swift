@@ -1,0 +1,11 @@
+/// What one sync did locally.
+public struct SyncTally: Hashable, Sendable {
+    /// Items the server changed that this device now holds.
+    public var pulled = 0
+    /// Conflicts recorded.
+    public var conflicts = 0
+    /// Operations the server applied.
+    public var applied = 0
+
+    public init() {}
+}
