@@ -259,6 +259,30 @@ struct SyncTests {
         }
     }
 
+    @Test("the automatic sync: its budget (SPLIT_SYNC_TIMEOUT), SPLIT_OFFLINE, --offline and sync.auto off all leave changes waiting")
+    func automaticSyncSwitches() async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox()
+            try await Self.register(one, server.url, "Ann")
+            try await one.ok("trip", "create", "Auto", "--currency", "JPY", "--cloud")
+            let budget = try await one.run(["member", "add", "Alex"], env: ["SPLIT_SYNC_TIMEOUT": "0"])
+            #expect(budget.status == 0 && budget.stderr == "offline: 1 change waits for split sync\n", "\(budget)")
+            let env = try await one.run(["member", "add", "Bea"], env: ["SPLIT_OFFLINE": "1"])
+            #expect(env.status == 0 && env.stderr.contains("offline: 2 changes wait"), "\(env)")
+            try await one.ok("--offline", "member", "add", "Cato")
+            try await one.ok("config", "set", "sync.auto", "off")
+            let off = try await one.ok("member", "add", "Dana")
+            #expect(off.stderr.contains("offline: 4 changes wait"), "\(off)")
+            #expect(try await one.ok("status", "--json").json["pending"].int == 4)
+            // Reads never touch the network, whatever waits.
+            #expect(try await one.ok("balances").stderr.isEmpty)
+            try await one.ok("config", "set", "sync.auto", "on")
+            let on = try await one.ok("member", "add", "Eve")
+            #expect(on.stderr.isEmpty, "\(on)")
+            #expect(try await one.ok("status", "--json").json["pending"].int == 0)
+        }
+    }
+
     @Test("offline: with the server down every write succeeds and waits; one sync later sends them all")
     func offline() async throws {
         try await ServerProcess.run { server in
