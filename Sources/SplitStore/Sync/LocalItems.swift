@@ -115,6 +115,19 @@ struct LocalItems {
         }
     }
 
+    /// Gives an expense or payment the server's creation time, when it differs.
+    func setCreatedAt(_ key: SyncItemKey, _ createdAt: Timestamp) throws {
+        let table: String, id: String
+        switch key {
+        case .expense(let expense): (table, id) = ("expense", expense.rawValue)
+        case .payment(let payment): (table, id) = ("payment", payment.rawValue)
+        default: return
+        }
+        let text = createdAt.iso8601
+        try db.cachedStatement(sql: "UPDATE \(table) SET created_at = ? WHERE id = ? AND created_at <> ?")
+            .execute(arguments: [text, id, text])
+    }
+
     /// A live member named `name` under `id`. Another live member holding the name (two
     /// devices each renamed someone to it) steps aside under a name with its id, until its
     /// own change arrives; nothing is lost, and the server's names win.

@@ -135,7 +135,13 @@ final class SyncApplier {
                 continue
             }
             try remember(item, body: nil)
-            try items.write(item.key, item.value, at: at, createdAt: item.createdAt)
+            // The echo of this device's own change is usually what the trip holds already:
+            // compared first, it costs a read instead of rewriting the rows.
+            if let value = item.value, let current = try items.read(item.key), Self.sameContent(current, value) {
+                if let createdAt = item.createdAt { try items.setCreatedAt(item.key, createdAt) }
+            } else {
+                try items.write(item.key, item.value, at: at, createdAt: item.createdAt)
+            }
             if !echoed.contains(key) { tally.pulled += 1 }
         }
 
@@ -220,6 +226,15 @@ final class SyncApplier {
             }
             return fields.count
         }
+    }
+
+    /// Whether two versions hold the same content, creation times apart (the trip keeps the
+    /// server's, set separately).
+    static func sameContent(_ local: SyncValue, _ server: SyncValue) -> Bool {
+        guard case .expense(var mine) = local, case .expense(var theirs) = server else { return local == server }
+        mine.createdAt = nil
+        theirs.createdAt = nil
+        return mine == theirs
     }
 
     /// The merged version and the fields in conflict, for two versions of one item.
