@@ -13,7 +13,8 @@ public enum SyncError: Error, Equatable, Sendable, UserFacingError {
                 + "split trip create NAME --cloud"
         case .groupGone:
             return "the cloud trip this trip is linked to is gone from the server (deleted by its owner, or no longer "
-                + "shared with you); everything stays on this device: keep it, or delete it with: split trip delete NAME --yes"
+                + "shared with you); everything stays on this device: keep it with split trip unlink NAME --yes, or delete it with "
+                + "split trip delete NAME --yes"
         }
     }
 

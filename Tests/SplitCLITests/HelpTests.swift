@@ -8,6 +8,8 @@ struct HelpTests {
         "member", "member add", "member list", "member rename", "member remove",
         "add-expense", "expenses", "expense", "expense show", "expense edit", "expense delete",
         "balances", "settle", "pay", "mark-paid", "summary", "log", "undo", "import", "export", "upload",
+        "trip pull", "trip invite", "trip unlink", "sync", "status", "conflicts", "resolve", "join", "config",
+        "config set", "config get",
     ]
 
     @Test("--help of every command exits 0 and shows an example", arguments: commands)

@@ -76,7 +76,7 @@ struct SyncTests {
         }
     }
 
-    @Test("trip delete --everywhere: only the owner may; other devices keep their copy and are told it is gone")
+    @Test("trip delete --everywhere: only the owner may; other devices keep their copy, are told it is gone, and may unlink it")
     func deleteEverywhere() async throws {
         try await CloudTestServer.run { server in
             let ann = try SplitSandbox(), ben = try SplitSandbox()
@@ -94,7 +94,14 @@ struct SyncTests {
             let gone = try await ben.run(["sync"])
             #expect(gone.status != 0 && gone.stderr.contains("gone from the server"), "\(gone)")
             #expect(try await ben.ok("member", "list", "--json").json["members"].count == 1)
-            try await ben.ok("trip", "delete", "Gone", "--yes")
+            try await ben.fails(64, ["trip", "unlink", "Gone"], "keeps it here", "--yes")
+            let unlinked = try await ben.ok("trip", "unlink", "Gone", "--yes")
+            #expect(unlinked.stdout == "Unlinked trip Gone; it stays here as a local-only trip.\n")
+            try await ben.fails(65, ["sync"], "Gone is not linked")
+            let added = try await ben.ok("member", "add", "Bea")
+            #expect(added.stderr.isEmpty, "a local-only trip never syncs: \(added)")
+            #expect(try await ben.ok("member", "list", "--json").json["members"].count == 2)
+            try await ben.fails(65, ["trip", "unlink", "Gone", "--yes"], "not linked")
         }
     }
 

@@ -18,8 +18,8 @@ public struct SplitCommand: AsyncParsableCommand {
           split add-expense "Dinner" 12000 --paid-by Alex
           split settle
 
-        The options --db PATH, --trip NAME and --json go before or after the command:
-        split --json settle is split settle --json.
+        The options --db PATH, --trip NAME, --json and --offline go before or after the
+        command: split --json settle is split settle --json.
 
         """ + ExitStatus.helpText),
         version: "split \(version)",

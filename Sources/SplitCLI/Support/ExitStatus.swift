@@ -9,7 +9,7 @@ public enum ExitStatus {
         (64, "usage: unknown flag, missing argument, contradictory options"),
         (65, "bad data: amount, currency, name, date, split, an unknown trip or member"),
         (66, "an input file cannot be read"),
-        (69, "not available in this mode or on this server"),
+        (69, "not available on this server (the Node server lacks some changes)"),
         (70, "split upload finished, but the server's balances differ from local ones"),
         (74, "database: cannot be opened, read or written, or holds an unreadable value"),
         (75, "cloud server unreachable after retries; local data is unchanged"),

@@ -50,7 +50,9 @@ enum ConfigKey: String, ExpressibleByArgument, CaseIterable {
 }
 
 struct ConfigSetCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "set", abstract: "Change a setting.")
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Change a setting.",
+        discussion: HelpText.reflow("Example:\n  split config set sync.auto off"))
 
     @Argument(help: ArgumentHelp("The setting: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "key"))
     var key: ConfigKey
@@ -74,7 +76,9 @@ struct ConfigSetCommand: AsyncParsableCommand {
 }
 
 struct ConfigGetCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a setting.")
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Print a setting.",
+        discussion: HelpText.reflow("Example:\n  split config get sync.auto"))
 
     @Argument(help: ArgumentHelp("The setting: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "key"))
     var key: ConfigKey

@@ -15,6 +15,7 @@ struct TripCommand: AsyncParsableCommand {
         subcommands: [
             TripCreateCommand.self, TripListCommand.self, TripUseCommand.self, TripShowCommand.self,
             TripRenameCommand.self, TripDeleteCommand.self, TripRateCommand.self, TripPullCommand.self, TripInviteCommand.self,
+            TripUnlinkCommand.self,
         ]
     )
 }
