@@ -80,7 +80,7 @@ struct SnapshotSync {
             pushedAny = true
             revision += 1
             let step = try await push(operation, group: group, snapshot: &snapshot, revision: revision)
-            for (_, new) in step.rekeys { created.insert(idText(new)) }
+            for (_, new) in step.rekeys { created.insert(new.itemID) }
             let tally = try store.apply(trip: trip, pushed: [operation], outcomes: [step.outcome],
                                         changes: RemoteChanges(revision: revision, items: step.items),
                                         rekeys: step.rekeys, at: clock())
@@ -214,14 +214,6 @@ struct SnapshotSync {
                              paidBy: expense.paidBy, date: expense.date, note: nil,
                              splits: expense.splits.sorted { $0.memberID < $1.memberID })
         return RemoteItem(key: .expense(id), revision: revision, value: .expense(stored))
-    }
-
-    private func idText(_ key: SyncItemKey) -> String {
-        switch key {
-        case .expense(let id): return id.rawValue
-        case .payment(let id): return id.rawValue
-        default: return ""
-        }
     }
 
     /// Whether a server item is what a waiting create would make (its id apart).

@@ -56,7 +56,7 @@ public struct SyncEngine: Sendable {
             } else {
                 answer = try await client.sync(group: link.group, since: link.revision, operations: pending)
             }
-            let changes = try await rest(of: answer, group: link.group)
+            let changes = try await Self.catchUp(client, group: link.group, from: answer)
             let tally = try store.apply(trip: trip, pushed: pending, outcomes: answer.outcomes, changes: changes, at: clock())
             report.pushed += tally.applied
             report.pulled += tally.pulled
@@ -74,7 +74,7 @@ public struct SyncEngine: Sendable {
     }
 
     /// The answer's changes with every following page of the same catch-up.
-    private func rest(of answer: SyncAnswer, group: String) async throws -> RemoteChanges {
+    static func catchUp(_ client: CloudClient, group: String, from answer: SyncAnswer) async throws -> RemoteChanges {
         var changes = answer.changes
         var more = answer.more
         while more {

@@ -31,17 +31,15 @@ public struct TripLinker: Sendable {
     /// stopped after it can simply be repeated); on the Node server it is the one
     /// ``prepareGroup(named:)`` made.
     public func createGroup(for trip: Trip) async throws {
-        guard try await client.capabilities().has(.sync) else {
-            try store.linkTrip(trip.id, server: client.server.url, account: account, group: trip.id.rawValue,
-                               syncProtocol: .snapshot, at: clock())
-            _ = try await SyncEngine(store: store, client: client, clock: clock).sync(trip.id)
-            return
+        let feed = try await client.capabilities().has(.sync)
+        var group = trip.id
+        if feed {
+            let request = FromLocalTrip(name: trip.name, description: nil, members: [], expenses: [], keepingIDs: trip.id,
+                                        currency: trip.currency)
+            group = try await client.createGroupFromLocal(request, key: "link-" + trip.id.rawValue).group
         }
-        let request = FromLocalTrip(name: trip.name, description: nil, members: [], expenses: [], keepingIDs: trip.id,
-                                    currency: trip.currency)
-        let answer = try await client.createGroupFromLocal(request, key: "link-" + trip.id.rawValue)
-        try store.linkTrip(trip.id, server: client.server.url, account: account, group: answer.group.rawValue,
-                           syncProtocol: .feed, at: clock())
+        try store.linkTrip(trip.id, server: client.server.url, account: account, group: group.rawValue,
+                           syncProtocol: feed ? .feed : .snapshot, at: clock())
         // The first pull: the revision the new group starts at.
         _ = try await SyncEngine(store: store, client: client, clock: clock).sync(trip.id)
     }
@@ -53,13 +51,9 @@ public struct TripLinker: Sendable {
         let feed = try await client.capabilities().has(.sync)
         var changes = RemoteChanges(revision: feed ? 0 : 1, items: [])
         if feed {
-            var more = true
-            while more {
-                guard let page = try await client.changes(group: group.id.rawValue, since: changes.revision) else { break }
-                changes.items += page.changes.items
-                changes.revision = page.changes.revision
-                more = page.more
-            }
+            // Everything from revision 0: an empty first answer that says more follows.
+            changes = try await SyncEngine.catchUp(client, group: group.id.rawValue,
+                                                   from: SyncAnswer(outcomes: [], changes: changes, more: true))
         } else {
             changes.items = try await NodeSnapshot.fetch(client, group: group.id).ordered.map {
                 RemoteItem(key: $0.key, revision: 1, value: $0.value, createdAt: $0.createdAt)

@@ -7,11 +7,15 @@ import SplitSync
 /// says) with the token `split login` saved for it, or `SPLIT_TOKEN`. Makes no request.
 enum SyncConnector {
     static func engine(for link: TripLink, context: CommandContext) throws -> SyncEngine {
-        let server = try ServerAddress(link.server)
-        let client = CloudConnector.client(server: server, token: try token(for: server, context: context),
-                                           ids: context.dependencies.ids, output: context.output)
         let clock = context.clock
-        return SyncEngine(store: context.syncStore, client: client, clock: { clock.now() })
+        return SyncEngine(store: context.syncStore, client: try client(for: link, context: context), clock: { clock.now() })
+    }
+
+    /// A client of the server `link` was made on.
+    static func client(for link: TripLink, context: CommandContext) throws -> CloudClient {
+        let server = try ServerAddress(link.server)
+        return CloudConnector.client(server: server, token: try token(for: server, context: context),
+                                     ids: context.dependencies.ids, output: context.output)
     }
 
     /// `SPLIT_TOKEN`, else the token saved for `server`.

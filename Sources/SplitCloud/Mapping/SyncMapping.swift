@@ -69,11 +69,11 @@ enum SyncMapping {
     }
 
     private static func current(_ wire: Components.Schemas.SyncCurrent) throws(MappingError) -> RemoteItem? {
-        if let member = wire.member { return member_(member) }
-        if let expense = wire.expense { return try expense_(expense) }
-        if let payment = wire.payment { return try payment_(payment) }
-        if let rate = wire.rate { return try rate_(rate) }
-        if let group = wire.group { return try group_(group) }
+        if let member = wire.member { return memberItem(member) }
+        if let expense = wire.expense { return try expenseItem(expense) }
+        if let payment = wire.payment { return try paymentItem(payment) }
+        if let rate = wire.rate { return try rateItem(rate) }
+        if let group = wire.group { return try groupItem(group) }
         return nil
     }
 
@@ -81,26 +81,26 @@ enum SyncMapping {
     static func changes(_ wire: SyncChanges) throws(MappingError) -> RemoteChanges {
         var items: [RemoteItem] = []
         items.reserveCapacity(wire.members.count + wire.expenses.count + wire.payments.count + wire.rates.count + 1)
-        if let group = wire.group { items.append(try group_(group)) }
-        for member in wire.members { items.append(member_(member)) }
-        for expense in wire.expenses { items.append(try expense_(expense)) }
-        for payment in wire.payments { items.append(try payment_(payment)) }
-        for rate in wire.rates { items.append(try rate_(rate)) }
+        if let group = wire.group { items.append(try groupItem(group)) }
+        for member in wire.members { items.append(memberItem(member)) }
+        for expense in wire.expenses { items.append(try expenseItem(expense)) }
+        for payment in wire.payments { items.append(try paymentItem(payment)) }
+        for rate in wire.rates { items.append(try rateItem(rate)) }
         return RemoteChanges(revision: wire.revision, items: items)
     }
 
-    private static func group_(_ wire: Components.Schemas.GroupChange) throws(MappingError) -> RemoteItem {
+    private static func groupItem(_ wire: Components.Schemas.GroupChange) throws(MappingError) -> RemoteItem {
         let currency = try wire.currency.map { code throws(MappingError) in try WireValues.currency(code, field: "group.currency") }
         return RemoteItem(key: .group, revision: wire.revision, value: .group(name: wire.name, currency: currency))
     }
 
-    private static func member_(_ wire: Components.Schemas.MemberChange) -> RemoteItem {
+    private static func memberItem(_ wire: Components.Schemas.MemberChange) -> RemoteItem {
         let id = MemberID(wire.id)
         guard !wire.deleted, let name = wire.name else { return RemoteItem(key: .member(id), revision: wire.revision, value: nil) }
         return RemoteItem(key: .member(id), revision: wire.revision, value: .member(Member(id: id, name: name)))
     }
 
-    private static func expense_(_ wire: Components.Schemas.ExpenseChange) throws(MappingError) -> RemoteItem {
+    private static func expenseItem(_ wire: Components.Schemas.ExpenseChange) throws(MappingError) -> RemoteItem {
         let id = ExpenseID(wire.id)
         guard !wire.deleted else { return RemoteItem(key: .expense(id), revision: wire.revision, value: nil) }
         guard let code = wire.currency, let amount = wire.amount, let categoryName = wire.category,
@@ -128,7 +128,7 @@ enum SyncMapping {
         return RemoteItem(key: .expense(id), revision: wire.revision, value: .expense(expense), createdAt: createdAt)
     }
 
-    private static func payment_(_ wire: Components.Schemas.PaymentChange) throws(MappingError) -> RemoteItem {
+    private static func paymentItem(_ wire: Components.Schemas.PaymentChange) throws(MappingError) -> RemoteItem {
         let id = PaymentID(wire.id)
         guard !wire.deleted else { return RemoteItem(key: .payment(id), revision: wire.revision, value: nil) }
         guard let from = wire.fromMemberId, let to = wire.toMemberId, let amount = wire.amount, let code = wire.currency,
@@ -144,7 +144,7 @@ enum SyncMapping {
                           createdAt: wire.createdAt.flatMap { Timestamp(iso8601: $0) })
     }
 
-    private static func rate_(_ wire: Components.Schemas.RateChange) throws(MappingError) -> RemoteItem {
+    private static func rateItem(_ wire: Components.Schemas.RateChange) throws(MappingError) -> RemoteItem {
         let key = SyncItemKey.rate(wire.currency.uppercased())
         guard !wire.deleted, let text = wire.rate else { return RemoteItem(key: key, revision: wire.revision, value: nil) }
         let currency = try WireValues.currency(wire.currency, field: "rate.currency")

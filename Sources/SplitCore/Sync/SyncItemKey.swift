@@ -20,6 +20,18 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The item's own id: a member, expense or payment id, a rate's currency code; empty for
+    /// the group.
+    public var itemID: String {
+        switch self {
+        case .group: return ""
+        case .member(let id): return id.rawValue
+        case .expense(let id): return id.rawValue
+        case .payment(let id): return id.rawValue
+        case .rate(let code): return code
+        }
+    }
+
     public init?(text: String) {
         if text == "group" { self = .group; return }
         guard let colon = text.firstIndex(of: ":") else { return nil }

@@ -28,9 +28,10 @@ extension LocalBackend {
     /// change; the server never revives a deleted id, so an undone delete (of an expense or a
     /// member) comes back under a new id there and here.
     private func apply(_ action: UndoAction, _ db: Database, trip: TripID, at: Timestamp, entry: ActivityEntry) throws {
-        let linked = try SyncRecorder.isLinked(db, trip)
+        let recorder = try SyncRecorder.open(db, trip)
+        let linked = recorder != nil
         func queue(_ operation: SyncOperation, before: SyncValue?) throws {
-            if linked { try SyncRecorder.append(db, trip: trip, operation, before: before, at: at) }
+            try recorder?.append(operation, before: before, at: at)
         }
         let items = LocalItems(backend: self, db: db, trip: trip)
         switch action {
@@ -51,7 +52,7 @@ extension LocalBackend {
         case .undeleteExpense(let id):
             if linked {
                 let deleted = try findExpense(db, id, trip: trip, includeDeleted: true)
-                let revived = Expense(id: ExpenseID(SyncRecorder.newOperationID()), description: deleted.description,
+                let revived = Expense(id: ExpenseID(SyncRecorder.newID()), description: deleted.description,
                                       amount: deleted.amount, category: deleted.category, paidBy: deleted.paidBy,
                                       date: deleted.date, note: deleted.note, splits: deleted.splits)
                 try insert(db, revived, trip: trip, at: at)
@@ -87,9 +88,8 @@ extension LocalBackend {
             }
             if linked {
                 let name = try String.fetchOne(db, sql: "SELECT name FROM member WHERE id = ?", arguments: [id]) ?? key
-                let revived = Member(id: MemberID(SyncRecorder.newOperationID()), name: name)
-                try db.execute(sql: "INSERT INTO member (id, trip_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [revived.id.rawValue, trip.rawValue, name, revived.nameKey, at.iso8601])
+                let revived = Member(id: MemberID(SyncRecorder.newID()), name: name)
+                try items.write(.member(revived.id), .member(revived), at: at)
                 try queue(.createMember(revived), before: nil)
             } else {
                 try db.execute(sql: "UPDATE member SET removed_at = NULL WHERE id = ?", arguments: [id])

@@ -24,9 +24,9 @@ public final class LocalBackend: SplitBackend, Sendable {
     /// that is not linked costs one lookup. Each pair is an operation and the item's local
     /// version before the write (nil for a new item).
     func recordSync(_ db: Database, trip: TripID, _ changes: [(SyncOperation, SyncValue?)], at: Timestamp) throws {
-        guard !changes.isEmpty, try SyncRecorder.isLinked(db, trip) else { return }
+        guard !changes.isEmpty, let recorder = try SyncRecorder.open(db, trip) else { return }
         for (operation, before) in changes {
-            try SyncRecorder.append(db, trip: trip, operation, before: before, at: at)
+            try recorder.append(operation, before: before, at: at)
         }
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import SplitCore
 
@@ -41,11 +40,8 @@ struct ConflictResolution {
                 }
                 value = .expense(expense)
             case (.member(let mineMember), .member(let member)):
-                if try Bool.fetchOne(db, sql: """
-                    SELECT 1 FROM member WHERE trip_id = ? AND name_key = ? AND removed_at IS NULL AND id <> ?
-                    """, arguments: [conflict.trip.rawValue, mineMember.nameKey, member.id.rawValue]) == true {
-                    throw StoreError.duplicateMemberName(mineMember.name)
-                }
+                // Refused when another member holds the name now, as a local rename is.
+                try backend.renameMember(db, member.id, to: mineMember.name, trip: conflict.trip)
                 value = .member(Member(id: member.id, name: mineMember.name))
             case (.rate, .rate), (.group, .group):
                 value = mine
@@ -60,7 +56,7 @@ struct ConflictResolution {
 
     /// Brings `mine` back under a new id: the server keeps a deleted id deleted.
     private func recreate(_ mine: SyncValue) throws {
-        let fresh = UUID().uuidString.lowercased()
+        let fresh = SyncRecorder.newID()
         let value: SyncValue
         let operation: SyncOperation
         switch mine {
@@ -86,7 +82,7 @@ struct ConflictResolution {
     }
 
     private func change(_ operation: SyncOperation, before: SyncValue?) throws {
-        try SyncRecorder.append(db, trip: conflict.trip, operation, before: before, at: at)
+        try SyncRecorder.open(db, conflict.trip)?.append(operation, before: before, at: at)
     }
 
     static func removal(of key: SyncItemKey) throws -> SyncOperation {

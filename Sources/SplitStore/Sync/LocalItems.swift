@@ -151,9 +151,16 @@ struct LocalItems {
         }
     }
 
-    /// The trip takes the server's name; when another local trip holds it, a suffix keeps
-    /// both (trip names are unique on this device only).
+    /// The trip takes the server's name.
     private func renameTrip(to name: String) throws {
+        let free = try Self.freeTripName(db, name, for: trip)
+        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
+                       arguments: [free, Member.key(for: free), trip.rawValue])
+    }
+
+    /// `name`, or `name (2)`, `(3)`... when another local trip holds it: a server's trip name
+    /// must fit on this device, where trip names are unique.
+    static func freeTripName(_ db: Database, _ name: String, for trip: TripID) throws -> String {
         var candidate = name
         var attempt = 1
         while try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ? AND id <> ?",
@@ -161,8 +168,7 @@ struct LocalItems {
             attempt += 1
             candidate = String(name.prefix(94)) + " (\(attempt))"
         }
-        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
-                       arguments: [candidate, Member.key(for: candidate), trip.rawValue])
+        return candidate
     }
 
     private func foreign(_ key: SyncItemKey) -> StoreError {

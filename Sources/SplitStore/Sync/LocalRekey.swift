@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import SplitCore
 
@@ -5,8 +6,8 @@ import SplitCore
 /// so every device of a trip, and the server, name each item alike and list them alike.
 ///
 /// An expense or payment is copied under the new id and the old row deleted, so the balance
-/// triggers see one add and one removal; waiting operations, open conflicts, the undo log and
-/// the import record follow the new id.
+/// triggers see one add and one removal; a member merges into the server's (``mergeMember``).
+/// Waiting operations, open conflicts, the undo log and the import record follow the new id.
 struct LocalRekey {
     let backend: LocalBackend
     let db: Database
@@ -19,7 +20,7 @@ struct LocalRekey {
         switch (old, new) {
         case (.member(let from), .member(let to)):
             guard case .member(let member)? = try items.read(old) else { return }
-            try MemberRemap(db: db, trip: trip, at: at).merge(from, into: Member(id: to, name: member.name))
+            try mergeMember(from, into: Member(id: to, name: member.name))
             return
         case (.expense(let from), .expense(let to)):
             guard case .expense(let expense)? = try items.read(old) else { return }
@@ -39,22 +40,41 @@ struct LocalRekey {
         default:
             return
         }
-        try follow(old.text, new.text, oldID: id(of: old), newID: id(of: new))
+        try follow(old, new)
     }
 
-    private func id(of key: SyncItemKey) -> String {
-        switch key {
-        case .member(let id): return id.rawValue
-        case .expense(let id): return id.rawValue
-        case .payment(let id): return id.rawValue
-        case .rate(let code): return code
-        case .group: return ""
+    /// Makes a local member the server's `member`: also when two devices each added the same
+    /// person ("Dana") offline and the server already has the other one. Every expense,
+    /// share, payment and stored mention moves to the server's member; the local one goes.
+    func mergeMember(_ local: MemberID, into member: Member) throws {
+        let old = local.rawValue, new = member.id.rawValue
+        // The server's member takes the name; the local one, holding it, steps aside until it goes.
+        try LocalItems(backend: backend, db: db, trip: trip).write(.member(member.id), .member(member), at: at)
+        try db.execute(sql: "UPDATE expense SET paid_by = ? WHERE paid_by = ? AND trip_id = ?", arguments: [new, old, trip.rawValue])
+        try db.execute(sql: "UPDATE expense_split SET member_id = ? WHERE member_id = ?", arguments: [new, old])
+        try db.execute(sql: "UPDATE payment SET from_member = ? WHERE from_member = ? AND trip_id = ?",
+                       arguments: [new, old, trip.rawValue])
+        try db.execute(sql: "UPDATE payment SET to_member = ? WHERE to_member = ? AND trip_id = ?",
+                       arguments: [new, old, trip.rawValue])
+        try db.execute(sql: "DELETE FROM balance_total WHERE member_id = ?", arguments: [old])
+        try db.execute(sql: "DELETE FROM member WHERE id = ?", arguments: [old])
+        try follow(.member(local), .member(member.id))
+    }
+
+    /// `operation` with every replaced id swapped, or nil when it names none.
+    static func rewrite(_ operation: SyncOperation, _ remaps: [String: String]) throws -> SyncOperation? {
+        var text = SyncJSON.encode(operation)
+        var changed = false
+        for (old, new) in remaps where text.contains(old) {
+            text = text.replacingOccurrences(of: old, with: new)
+            changed = true
         }
+        return changed ? try SyncJSON.operation(text) : nil
     }
 
     /// Every stored mention of the old id becomes the new one.
-    private func follow(_ oldKey: String, _ newKey: String, oldID: String, newID: String) throws {
-        let trip = self.trip.rawValue
+    private func follow(_ oldKey: SyncItemKey, _ newKey: SyncItemKey) throws {
+        let trip = self.trip.rawValue, oldID = oldKey.itemID, newID = newKey.itemID
         try db.execute(sql: """
             UPDATE outbox SET operation = replace(operation, ?1, ?2), base = replace(base, ?1, ?2), item = replace(item, ?1, ?2)
             WHERE trip_id = ?3 AND (instr(operation, ?1) > 0 OR instr(coalesce(base, ''), ?1) > 0)
@@ -67,6 +87,6 @@ struct LocalRekey {
                        arguments: [oldID, newID, trip])
         try db.execute(sql: "UPDATE import_source SET local_id = ? WHERE local_id = ? AND trip_id = ?",
                        arguments: [newID, oldID, trip])
-        try db.execute(sql: "DELETE FROM remote_item WHERE trip_id = ? AND item = ?", arguments: [trip, oldKey])
+        try db.execute(sql: "DELETE FROM remote_item WHERE trip_id = ? AND item = ?", arguments: [trip, oldKey.text])
     }
 }

@@ -19,7 +19,11 @@ final class SyncApplier {
     let db: Database
     let trip: TripID
     let at: Timestamp
-    private var keepsBodies = false
+    /// The trip's outbox (it is linked: the caller checked).
+    private var recorder: SyncRecorder?
+    /// A snapshot link (the Node server) compares each pull with the last one: it keeps the
+    /// server's version of every item, not only of those with changes waiting.
+    private var keepsBodies: Bool { recorder?.syncProtocol == .snapshot }
 
     init(backend: LocalBackend, db: Database, trip: TripID, at: Timestamp) {
         self.backend = backend
@@ -45,10 +49,7 @@ final class SyncApplier {
     func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         let items = LocalItems(backend: backend, db: db, trip: trip)
-        // A snapshot link (the Node server) compares each pull with the last one: it keeps
-        // the server's version of every item, not only of those with changes waiting.
-        keepsBodies = try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?",
-                                          arguments: [trip.rawValue]) == TripLink.SyncProtocol.snapshot.rawValue
+        recorder = try SyncRecorder.open(db, trip)
         var tally = SyncTally()
         var troubles: [String: Trouble] = [:]
         var order: [String] = []
@@ -71,15 +72,14 @@ final class SyncApplier {
             // Two devices each added the same person: the local member becomes the server's.
             if outcome.status == .rejected, case .createMember(let mine) = operation.operation,
                let current = outcome.current, case .member(let theirs)? = current.value, theirs.id != mine.id {
-                try MemberRemap(db: db, trip: trip, at: at).merge(mine.id, into: theirs)
+                try LocalRekey(backend: backend, db: db, trip: trip, at: at).mergeMember(mine.id, into: theirs)
                 try remember(current, body: nil)
                 remaps[mine.id.rawValue] = theirs.id.rawValue
                 continue
             }
             // An operation refused because it named such a member goes again with the right one.
-            if !remaps.isEmpty, let rewritten = try MemberRemap.rewrite(operation.operation, remaps) {
-                try SyncRecorder.requeue(db, trip: trip, rewritten, baseRevision: operation.baseRevision,
-                                         base: operation.base, at: at)
+            if !remaps.isEmpty, let rewritten = try LocalRekey.rewrite(operation.operation, remaps) {
+                try recorder?.requeue(rewritten, baseRevision: operation.baseRevision, base: operation.base, at: at)
                 continue
             }
             let key = operation.operation.item
@@ -221,7 +221,7 @@ final class SyncApplier {
                 try record(key, field: field, mine: mine, theirs: theirs, detail: nil)
             }
             if merged != theirs, let operation = Self.resend(merged) {
-                try SyncRecorder.append(db, trip: trip, operation, before: theirs, at: at)
+                try recorder?.append(operation, before: theirs, at: at)
                 if let current = trouble.current { try remember(current, body: theirs) }
             }
             return fields.count

@@ -9,23 +9,23 @@ import SplitCore
 /// local row *is* the server's version, so that row, read before the write, is the base. While
 /// it has some, the base stays the first pending operation's: the server checks a chain of
 /// changes against the revision it had before the chain.
-enum SyncRecorder {
-    /// Whether `trip` is linked: one primary-key probe, made by every write.
-    static func isLinked(_ db: Database, _ trip: TripID) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT 1 FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue]) == true
+struct SyncRecorder {
+    let db: Database
+    let trip: TripID
+    let syncProtocol: TripLink.SyncProtocol
+
+    /// The recorder of `trip` when it is linked, else nil: one primary-key probe, made by
+    /// every write.
+    static func open(_ db: Database, _ trip: TripID) throws -> SyncRecorder? {
+        guard let text = try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue]),
+              let kind = TripLink.SyncProtocol(rawValue: text) else { return nil }
+        return SyncRecorder(db: db, trip: trip, syncProtocol: kind)
     }
 
     /// Records `operation`. `before` is the item's local version before the write (nil for a
-    /// new item). Does nothing for a trip that is not linked.
-    static func record(_ db: Database, trip: TripID, _ operation: SyncOperation, before: SyncValue?, at: Timestamp) throws {
-        guard try isLinked(db, trip) else { return }
-        try append(db, trip: trip, operation, before: before, at: at)
-    }
-
-    /// Records `operation` on a trip known to be linked.
-    static func append(_ db: Database, trip: TripID, _ operation: SyncOperation, before: SyncValue?, at: Timestamp) throws {
-        if try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue])
-            == TripLink.SyncProtocol.snapshot.rawValue {
+    /// new item).
+    func append(_ operation: SyncOperation, before: SyncValue?, at: Timestamp) throws {
+        if syncProtocol == .snapshot {
             guard try NodeRules.check(operation) else { return }
         }
         let key = operation.item.text
@@ -46,25 +46,25 @@ enum SyncRecorder {
             // another device set one meanwhile, so the two rates meet as a conflict.
             baseRevision = 0
         }
-        try db.execute(sql: """
-            INSERT INTO outbox (trip_id, op_id, item, operation, base_revision, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [trip.rawValue, newOperationID(), key, SyncJSON.encode(operation), baseRevision, base, at.iso8601])
+        try insert(operation, baseRevision: baseRevision, base: base, at: at)
     }
 
     /// Queues `operation` again under a new id with a given base (a change the server
     /// refused only because of an id this device has since replaced).
-    static func requeue(_ db: Database, trip: TripID, _ operation: SyncOperation, baseRevision: Int64?, base: SyncValue?,
-                        at: Timestamp) throws {
-        try db.execute(sql: """
-            INSERT INTO outbox (trip_id, op_id, item, operation, base_revision, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [trip.rawValue, newOperationID(), operation.item.text, SyncJSON.encode(operation), baseRevision,
-                             base.map(SyncJSON.encode), at.iso8601])
+    func requeue(_ operation: SyncOperation, baseRevision: Int64?, base: SyncValue?, at: Timestamp) throws {
+        try insert(operation, baseRevision: baseRevision, base: base.map(SyncJSON.encode), at: at)
     }
 
-    /// Queues a create for every live item of a linked trip that neither the server has nor
-    /// the outbox holds: what a bulk write such as an import into the trip added.
-    static func queueUnsent(_ db: Database, trip: TripID, backend: LocalBackend, at: Timestamp) throws {
-        guard try isLinked(db, trip) else { return }
+    private func insert(_ operation: SyncOperation, baseRevision: Int64?, base: String?, at: Timestamp) throws {
+        try db.execute(sql: """
+            INSERT INTO outbox (trip_id, op_id, item, operation, base_revision, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [trip.rawValue, Self.newID(), operation.item.text, SyncJSON.encode(operation), baseRevision, base,
+                             at.iso8601])
+    }
+
+    /// Queues a create for every live item of the trip that neither the server has nor the
+    /// outbox holds: what a bulk write such as an import into the trip added.
+    func queueUnsent(backend: LocalBackend, at: Timestamp) throws {
         let known = Set(try String.fetchAll(db, sql: """
             SELECT item FROM remote_item WHERE trip_id = ?1 UNION SELECT item FROM outbox WHERE trip_id = ?1
             """, arguments: [trip.rawValue]))
@@ -82,9 +82,10 @@ enum SyncRecorder {
             operations.append(.setRate(currency: try Currency(code: code), rate: rate))
         }
         for operation in operations {
-            try append(db, trip: trip, operation, before: nil, at: at)
+            try append(operation, before: nil, at: at)
         }
     }
 
-    static func newOperationID() -> String { UUID().uuidString.lowercased() }
+    /// A new id: for an operation, or an item revived under a new id.
+    static func newID() -> String { UUID().uuidString.lowercased() }
 }

@@ -70,12 +70,7 @@ public final class SyncStore: Sendable {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
             }
-            var name = trip.name
-            var attempt = 1
-            while try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ?", arguments: [Member.key(for: name)]) == true {
-                attempt += 1
-                name = String(trip.name.prefix(94)) + " (\(attempt))"
-            }
+            let name = try LocalItems.freeTripName(db, trip.name, for: trip.id)
             try db.execute(sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [trip.id.rawValue, name, Member.key(for: name), trip.currency.code, at.iso8601])
             try backend.log(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",

@@ -27,7 +27,9 @@ struct StatusCommand: ContextCommand {
         if all {
             let statuses = try store.statuses()
             if context.output.json {
-                context.output.emit(.object(["trips": .array(try await statuses.asyncMap { try await json($0, context) })]))
+                var trips: [JSONValue] = []
+                for status in statuses { trips.append(try await json(status, context)) }
+                context.output.emit(.object(["trips": .array(trips)]))
             } else if statuses.isEmpty {
                 context.output.line("No linked trip. Create one with: split trip create NAME --cloud")
             } else {
@@ -71,13 +73,5 @@ struct StatusCommand: ContextCommand {
               last sync \(synced), revision \(link.revision)
               \(status.pending) change\(status.pending == 1 ? "" : "s") waiting, \(status.conflicts) conflict\(status.conflicts == 1 ? "" : "s")
             """)
-    }
-}
-
-extension Sequence {
-    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
-        var result: [T] = []
-        for element in self { result.append(try await transform(element)) }
-        return result
     }
 }

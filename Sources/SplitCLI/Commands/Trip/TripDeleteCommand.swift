@@ -44,10 +44,7 @@ struct TripDeleteCommand: ContextCommand {
         }
         if everywhere, let link = status?.link {
             // The cloud trip first: refused (not the owner, no such extension), nothing is deleted here.
-            let server = try ServerAddress(link.server)
-            let client = CloudConnector.client(server: server, token: try SyncConnector.token(for: server, context: context),
-                                               ids: context.dependencies.ids, output: context.output)
-            try await client.deleteGroup(TripID(link.group))
+            try await SyncConnector.client(for: link, context: context).deleteGroup(TripID(link.group))
         }
         try await context.backend.deleteTrip(found.id)
         if context.output.json {

@@ -21,10 +21,7 @@ struct TripInviteCommand: ContextCommand {
         guard let link = try context.syncStore.link(trip.id) else {
             throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
         }
-        let server = try ServerAddress(link.server)
-        let client = CloudConnector.client(server: server, token: try SyncConnector.token(for: server, context: context),
-                                           ids: context.dependencies.ids, output: context.output)
-        let groups = try await client.groups()
+        let groups = try await SyncConnector.client(for: link, context: context).groups()
         guard let group = groups.first(where: { $0.id.rawValue == link.group }), let code = group.inviteCode else {
             throw CLIError("the server lists no invite code for \(trip.name)", kind: .data)
         }
