@@ -19,17 +19,21 @@ struct NodeSnapshot {
         }
         let names = snapshot.members.mapValues(\.name)
         for stored in try await client.expenses(group: group) {
-            var expense = stored.expense
-            expense.splits.sort { $0.memberID < $1.memberID }
-            snapshot.splitIDs[expense.id] = stored.splitIDs
-            let createdAt = expense.createdAt
-            if let payment = PaymentAsExpense.payment(expense, names: names) {
-                snapshot.items[.payment(payment.id)] = RemoteItem(key: .payment(payment.id), revision: 0,
-                                                                  value: .payment(payment), createdAt: createdAt)
-            } else {
-                expense.createdAt = nil
-                snapshot.items[.expense(expense.id)] = RemoteItem(key: .expense(expense.id), revision: 0,
-                                                                  value: .expense(expense), createdAt: createdAt)
+            snapshot.splitIDs[stored.id] = stored.splitIDs
+            let key = SyncItemKey.expense(stored.id)
+            switch stored.reading {
+            case .usable(var expense, let repairs):
+                if let payment = PaymentAsExpense.payment(expense, names: names) {
+                    snapshot.items[.payment(payment.id)] = RemoteItem(key: .payment(payment.id), revision: 0,
+                                                                      value: .payment(payment), createdAt: stored.createdAt)
+                } else {
+                    expense.createdAt = nil
+                    snapshot.items[key] = RemoteItem(key: key, revision: 0, value: .expense(expense),
+                                                     createdAt: stored.createdAt, repairs: repairs)
+                }
+            case .held(let reason, let draft):
+                snapshot.items[key] = RemoteItem(key: key, revision: 0, value: nil, createdAt: stored.createdAt,
+                                                 held: HeldVersion(body: stored.body, reason: reason, draft: draft.map { .expense($0) }))
             }
         }
         return snapshot

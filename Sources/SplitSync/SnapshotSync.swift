@@ -47,17 +47,26 @@ struct SnapshotSync {
             unclaimed.remove(match)
             claimed.append((operation, match))
         }
-        for item in snapshot.ordered where known[item.key] != .some(item.value) {
-            changed.append(item)
+        let held = try store.heldBodies(trip)
+        for item in snapshot.ordered {
+            if let body = held[item.key] {
+                // Held before: news only when the server's version is no longer the one held.
+                if body != SyncStore.heldBody(of: item) { changed.append(item) }
+            } else if item.held != nil || known[item.key] != .some(item.value) {
+                changed.append(item)
+            }
         }
         for (key, value) in known where value != nil && snapshot.items[key] == nil {
+            changed.append(RemoteItem(key: key, revision: 0, value: nil))
+        }
+        for key in held.keys where known[key] == nil && snapshot.items[key] == nil {
             changed.append(RemoteItem(key: key, revision: 0, value: nil))
         }
         let changedKeys = Set(changed.map(\.key))
         let conflicting = pending.filter { !$0.operation.isCreation && changedKeys.contains($0.operation.item) }
         if !changed.isEmpty || !claimed.isEmpty {
             revision += 1
-            let stamped = changed.map { RemoteItem(key: $0.key, revision: revision, value: $0.value, createdAt: $0.createdAt) }
+            let stamped = changed.map { $0.at(revision: revision) }
             let outcomes = conflicting.map { operation in
                 OperationOutcome(opID: operation.opID, status: .conflict,
                                  current: stamped.first { $0.key == operation.operation.item }, error: nil)
@@ -67,6 +76,7 @@ struct SnapshotSync {
                                         rekeys: claimed.map { ($0.0.operation.item, $0.1) }, at: clock())
             report.pulled += tally.pulled
             report.conflicts += tally.conflicts
+            report.held += tally.held
             report.pushed += claimed.count
         }
 
@@ -86,13 +96,14 @@ struct SnapshotSync {
                                         rekeys: step.rekeys, at: clock())
             report.pushed += tally.applied
             report.conflicts += tally.conflicts
+            report.held += tally.held
         }
         if !created.isEmpty {
             // The server's creation times (the create answers carry only ids): listings order
             // same-day items by them, so every device lists them alike.
             var times: [String: Timestamp] = [:]
-            for stored in try await client.expenses(group: group) where created.contains(stored.expense.id.rawValue) {
-                if let at = stored.expense.createdAt { times[stored.expense.id.rawValue] = at }
+            for stored in try await client.expenses(group: group) where created.contains(stored.id.rawValue) {
+                if let at = stored.createdAt { times[stored.id.rawValue] = at }
             }
             try store.setCreationTimes(trip, times)
         }
@@ -204,7 +215,7 @@ struct SnapshotSync {
         async throws -> String? {
         if let known = snapshot.splitIDs[expense]?[member] { return known }
         for stored in try await client.expenses(group: group) {
-            snapshot.splitIDs[stored.expense.id] = stored.splitIDs
+            snapshot.splitIDs[stored.id] = stored.splitIDs
         }
         return snapshot.splitIDs[expense]?[member]
     }

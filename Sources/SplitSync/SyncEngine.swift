@@ -61,6 +61,7 @@ public struct SyncEngine: Sendable {
             report.pushed += tally.applied
             report.pulled += tally.pulled
             report.conflicts += tally.conflicts
+            report.held += tally.held
             report.revision = max(link.revision, changes.revision)
             let left = try store.pendingCount(trip)
             // Done when nothing waits; else go on only while the outbox shrinks (a merge

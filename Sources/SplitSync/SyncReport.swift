@@ -9,6 +9,8 @@ public struct SyncReport: Hashable, Sendable {
     public var pulled = 0
     /// New conflicts.
     public var conflicts = 0
+    /// Server items newly held: no sound reading, kept and listed, out of the trip.
+    public var held = 0
     /// The server revision the trip now holds.
     public var revision: Int64
     /// Operations still waiting.

@@ -55,9 +55,7 @@ public struct TripLinker: Sendable {
             changes = try await SyncEngine.catchUp(client, group: group.id.rawValue,
                                                    from: SyncAnswer(outcomes: [], changes: changes, more: true))
         } else {
-            changes.items = try await NodeSnapshot.fetch(client, group: group.id).ordered.map {
-                RemoteItem(key: $0.key, revision: 1, value: $0.value, createdAt: $0.createdAt)
-            }
+            changes.items = try await NodeSnapshot.fetch(client, group: group.id).ordered.map { $0.at(revision: 1) }
         }
         var name = group.name
         var currency: Currency?
@@ -73,9 +71,16 @@ public struct TripLinker: Sendable {
             }
         }
         let common = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
-        let trip = Trip(id: group.id, name: try NameRules.trip(name), currency: try currency ?? common ?? Currency(code: "JPY"))
+        let trip = Trip(id: group.id, name: Self.localName(name, group: group.id),
+                        currency: try currency ?? common ?? Currency(code: "JPY"))
         let tally = try store.adopt(trip, server: client.server.url, account: account, group: group.id.rawValue,
                                     syncProtocol: feed ? .feed : .snapshot, changes: changes, at: clock())
         return (trip, tally)
+    }
+
+    /// The server's trip name as a local trip name: another client may have left it empty,
+    /// over-long or with control characters, which a local trip cannot be called.
+    static func localName(_ name: String, group: TripID) -> String {
+        (try? NameRules.trip(String(name.trimmingSpaces.prefix(NameRules.maxLength)))) ?? "Trip \(group.short)"
     }
 }

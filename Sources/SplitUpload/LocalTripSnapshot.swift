@@ -5,12 +5,9 @@ import SplitStore
 ///
 /// Neither server has a place for an expense's note, so a note is appended to the
 /// description (`Hotel — 2 nights`), and the report says how many were sent that way;
-/// split-server keeps at most ``descriptionLimit`` characters of a description, so a longer
+/// split-server keeps at most ``TextRules/textLimit`` characters of a description, so a longer
 /// result is cut there.
 public struct LocalTripSnapshot: Sendable {
-    /// split-server's limit on free text (the Node server has none).
-    static let descriptionLimit = 1000
-
     public let trip: Trip
     /// Live members, in name order.
     public let members: [Member]
@@ -33,7 +30,7 @@ public struct LocalTripSnapshot: Sendable {
             noted.insert(expense.id)
             var copy = expense
             copy.note = nil
-            copy.description = String((expense.description + " — " + note).prefix(Self.descriptionLimit))
+            copy.description = String((expense.description + " — " + note).prefix(TextRules.textLimit))
             return copy
         }
         notedExpenses = noted

@@ -7,10 +7,10 @@ import SplitStore
 extension UploadRun {
     func syncExpenses(_ items: [ExpenseItem]) async throws {
         let server = try await readExpenses()
-        let present = Set(server.map(\.expense.id))
+        let present = Set(server.map(\.id))
         let mapped = Set((Array(mapping.entries(.expense).values) + mapping.entries(.payment).values).map(ExpenseID.init))
-        var pool = MatchPool(server.filter { !mapped.contains($0.expense.id) }.map {
-            (ExpenseFingerprint($0.expense), $0.expense.id)
+        var pool = MatchPool(server.filter { !mapped.contains($0.id) }.compactMap { stored in
+            stored.expense.map { (ExpenseFingerprint($0), stored.id) }
         })
         var found: [UploadMapEntry] = []
         var missing: [(item: ExpenseItem, body: Expense)] = []

@@ -16,7 +16,7 @@ extension UploadRun {
 
     func syncPaidFlags(_ items: [ExpenseItem]) async throws {
         let server = try await readExpenses()
-        let stored = Dictionary(server.map { ($0.expense.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
+        let stored = Dictionary(server.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
         var confirmed: [UploadMapEntry] = []
         var cleared: [String] = []
         var changes: [PaidChange] = []
@@ -28,7 +28,7 @@ extension UploadRun {
                 }
                 continue
             }
-            let serverPaid = Dictionary(onServer.expense.splits.map { ($0.memberID, $0.isPaid) },
+            let serverPaid = Dictionary((onServer.expense?.splits ?? []).map { ($0.memberID, $0.isPaid) },
                                         uniquingKeysWith: { first, _ in first })
             for split in item.expense.splits {
                 guard let member = serverMember(split.memberID), let splitID = onServer.splitIDs[member],

@@ -11,8 +11,9 @@ extension UploadRun {
         var local: [MemberID: MemberID] = [:]
         for (localID, serverID) in mapping.entries(.member) { local[MemberID(serverID)] = MemberID(localID) }
         func toLocal(_ id: MemberID) -> MemberID { local[id] ?? id }
-        let serverExpenses = expenses.map { stored in
-            var expense = stored.expense
+        // A held expense (no sound reading) counts for nothing: the balances then differ.
+        let serverExpenses = expenses.compactMap { stored -> Expense? in
+            guard var expense = stored.expense else { return nil }
             expense.paidBy = toLocal(expense.paidBy)
             expense.splits = expense.splits.map { ExpenseSplit(memberID: toLocal($0.memberID), amount: $0.amount, isPaid: $0.isPaid) }
             return expense
@@ -32,7 +33,7 @@ extension UploadRun {
         // Every local item by the id map, against what the server lists.
         var expected = Set<String>()
         var missing = 0
-        let listed = Set(expenses.map(\.expense.id.rawValue)).union(payments.map(\.id.rawValue))
+        let listed = Set(expenses.map(\.id.rawValue)).union(payments.map(\.id.rawValue))
         let localPayments = capabilities.has(.payments) ? snapshot.payments.map { ($0.id.rawValue, UploadMapKind.payment) } : []
         for (localID, kind) in items.map({ ($0.localID, $0.kind) }) + localPayments {
             guard let id = mapping.serverID(kind, localID), listed.contains(id) else {

@@ -1,14 +1,15 @@
-/// `#/components/schemas/Group`, written by hand so that `description` is always sent, as
-/// `null` when the group has none, like the Node server; see ``NodeUser`` for why.
+/// `#/components/schemas/Group`, written by hand so that `description` and `invite_code` are
+/// always sent, as `null` when the group has none, like the Node server (which never sets an
+/// invite code); see ``NodeUser`` for why.
 public struct NodeGroup: Codable, Hashable, Sendable {
     public var id: String
     public var name: String
     public var description: String?
     public var ownerId: String
-    public var inviteCode: String
+    public var inviteCode: String?
     public var isActive: Bool
 
-    public init(id: String, name: String, description: String? = nil, ownerId: String, inviteCode: String,
+    public init(id: String, name: String, description: String? = nil, ownerId: String, inviteCode: String?,
                 isActive: Bool) {
         self.id = id
         self.name = name
@@ -32,11 +33,11 @@ public struct NodeGroup: Codable, Hashable, Sendable {
         name = try container.decode(String.self, forKey: .name)
         description = try container.decodeIfPresent(String.self, forKey: .description)
         ownerId = try container.decode(String.self, forKey: .ownerId)
-        inviteCode = try container.decode(String.self, forKey: .inviteCode)
+        inviteCode = try container.decodeIfPresent(String.self, forKey: .inviteCode)
         isActive = try container.decode(Bool.self, forKey: .isActive)
     }
 
-    /// `description` goes through `encode`, not `encodeIfPresent`: nil becomes an explicit `null`.
+    /// Nullable keys go through `encode`, not `encodeIfPresent`: nil becomes an explicit `null`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)

@@ -10,8 +10,6 @@ struct ExpenseBuilder {
     let members: MemberDirectory
     let today: CivilDate
 
-    static let maxDescription = 500
-    static let maxNote = 1000
 
     /// - Parameters:
     ///   - id: the new expense's id (ignored when editing `base`).
@@ -51,8 +49,8 @@ struct ExpenseBuilder {
         guard let text = text?.trimmingSpaces, !text.isEmpty else {
             throw CLIError("the description is empty; say what the expense was, e.g. \"Dinner\"", kind: .data)
         }
-        guard text.count <= Self.maxDescription else {
-            throw CLIError("the description is longer than \(Self.maxDescription) characters", kind: .data)
+        guard text.count <= TextRules.textLimit else {
+            throw CLIError("the description is longer than \(TextRules.textLimit) characters", kind: .data)
         }
         return text
     }
@@ -77,8 +75,8 @@ struct ExpenseBuilder {
     private func note(_ text: String?, base: String?) throws -> String? {
         guard let text else { return base }
         let trimmed = text.trimmingSpaces
-        guard trimmed.count <= Self.maxNote else {
-            throw CLIError("the note is longer than \(Self.maxNote) characters", kind: .data)
+        guard trimmed.count <= TextRules.textLimit else {
+            throw CLIError("the note is longer than \(TextRules.textLimit) characters", kind: .data)
         }
         return trimmed.isEmpty ? nil : trimmed
     }

@@ -11,7 +11,7 @@ struct ConflictView {
 
     var itemText: String {
         switch conflict.mine ?? conflict.theirs {
-        case .expense(let expense)?: return "expense '\(expense.description)' \(expense.amount)"
+        case .expense(let expense)?: return "expense '\(expense.shownDescription)' \(expense.amount)"
         case .member(let member)?: return "member \(member.name)"
         case .payment(let payment)?: return "payment \(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
         case .rate(let currency, _)?: return "rate \(currency.code)"
@@ -27,7 +27,7 @@ struct ConflictView {
     func value(_ side: SyncValue?) -> String? {
         guard let side else { return nil }
         switch (side, conflict.field) {
-        case (.expense(let expense), "description"): return expense.description
+        case (.expense(let expense), "description"): return expense.shownDescription
         case (.expense(let expense), "amount"):
             let ordered = expense.splits.sorted { (name($0.memberID).lowercased(), $0.memberID) < (name($1.memberID).lowercased(), $1.memberID) }
             let shares = ordered.map { "\(name($0.memberID)) \(Money(minorUnits: $0.amount, currency: expense.amount.currency).majorText)" }
@@ -36,7 +36,7 @@ struct ConflictView {
         case (.expense(let expense), "date"): return expense.date.description
         case (.expense(let expense), "payer"): return name(expense.paidBy)
         case (.expense(let expense), "note"): return expense.note ?? "(no note)"
-        case (.expense(let expense), _): return "'\(expense.description)' \(expense.amount) paid by \(name(expense.paidBy))"
+        case (.expense(let expense), _): return "'\(expense.shownDescription)' \(expense.amount) paid by \(name(expense.paidBy))"
         case (.member(let member), _): return member.name
         case (.rate(_, let rate), _): return rate.text
         case (.group(let name, _), _): return name

@@ -13,7 +13,7 @@ extension CloudClient {
         case .ok(let ok):
             return try answer { () throws -> [CloudExpense] in
                 var result: [CloudExpense] = []
-                for expense in try ok.body.json.expenses { result.append(try ExpenseMapping.domain(expense)) }
+                for expense in try ok.body.json.expenses { result.append(ExpenseMapping.domain(expense)) }
                 return result
             }
         case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)

@@ -5,7 +5,8 @@ import SplitCore
 ///
 /// Requests carry amounts as exact JSON numbers (``WireAmount/number(_:_:)``), dates as
 /// `YYYY-MM-DD` and paid states only when asked: the Node server ignores `isPaid` on create,
-/// split-server honours it.
+/// split-server honours it. Answers are another client's data: they are read by
+/// ``ForeignReading``, never refused as a whole.
 enum ExpenseMapping {
     static func create(_ expense: Expense, group: TripID, includePaid: Bool) -> Components.Schemas.CreateExpenseRequest {
         let currency = expense.amount.currency
@@ -23,28 +24,18 @@ enum ExpenseMapping {
         }
     }
 
-    /// An expense as a server stores it, with its split ids (lower-cased).
-    static func domain(_ wire: Components.Schemas.Expense) throws(MappingError) -> CloudExpense {
-        let currency = try WireValues.currency(wire.currency, field: "expense.currency")
-        guard let category = Category(rawValue: wire.category) ?? Category(name: wire.category) else {
-            throw MappingError("expense.category '\(wire.category)' is not one of \(Category.acceptedList)")
-        }
-        var splits: [ExpenseSplit] = []
+    /// An expense as a server lists it, with its split ids (lower-cased).
+    static func domain(_ wire: Components.Schemas.Expense) -> CloudExpense {
         var splitIDs: [MemberID: String] = [:]
-        for (index, split) in wire.splits.enumerated() {
-            let member = MemberID(split.memberId)
-            let amount = try WireValues.minorUnits(split.amount, currency, field: "expense.splits[\(index)].amount",
-                                                   allowingZero: true)
-            splits.append(ExpenseSplit(memberID: member, amount: amount, isPaid: split.isPaid))
-            splitIDs[member] = split.id.lowercased()
-        }
-        let expense = Expense(
-            id: ExpenseID(wire.id), description: wire.description ?? "",
-            amount: Money(minorUnits: try WireValues.minorUnits(wire.amount, currency, field: "expense.amount"),
-                          currency: currency),
-            category: category, paidBy: MemberID(wire.paidByMemberId),
-            date: try WireValues.date(wire.expenseDate, field: "expense.expenseDate"), splits: splits,
-            createdAt: Timestamp(iso8601: wire.createdAt))
-        return CloudExpense(expense: expense, splitIDs: splitIDs)
+        for split in wire.splits { splitIDs[MemberID(split.memberId)] = split.id.lowercased() }
+        let createdAt = Timestamp(iso8601: wire.createdAt)
+        let foreign = ForeignExpense(
+            id: ExpenseID(wire.id), description: wire.description, amount: wire.amount, currency: wire.currency,
+            category: wire.category, paidBy: MemberID(wire.paidByMemberId), dateText: wire.expenseDate,
+            date: NodeForms.date(wire.expenseDate),
+            shares: wire.splits.map { .init(memberID: MemberID($0.memberId), amount: $0.amount, isPaid: $0.isPaid) },
+            createdAt: createdAt)
+        return CloudExpense(id: ExpenseID(wire.id), reading: ForeignReading.expense(foreign), splitIDs: splitIDs,
+                            body: WireBody.text(wire), createdAt: createdAt)
     }
 }

@@ -72,8 +72,8 @@ enum SyncMapping {
         if let member = wire.member { return memberItem(member) }
         if let expense = wire.expense { return try expenseItem(expense) }
         if let payment = wire.payment { return try paymentItem(payment) }
-        if let rate = wire.rate { return try rateItem(rate) }
-        if let group = wire.group { return try groupItem(group) }
+        if let rate = wire.rate { return rateItem(rate) }
+        if let group = wire.group { return groupItem(group) }
         return nil
     }
 
@@ -81,51 +81,54 @@ enum SyncMapping {
     static func changes(_ wire: SyncChanges) throws(MappingError) -> RemoteChanges {
         var items: [RemoteItem] = []
         items.reserveCapacity(wire.members.count + wire.expenses.count + wire.payments.count + wire.rates.count + 1)
-        if let group = wire.group { items.append(try groupItem(group)) }
+        if let group = wire.group { items.append(groupItem(group)) }
         for member in wire.members { items.append(memberItem(member)) }
         for expense in wire.expenses { items.append(try expenseItem(expense)) }
         for payment in wire.payments { items.append(try paymentItem(payment)) }
-        for rate in wire.rates { items.append(try rateItem(rate)) }
+        for rate in wire.rates { items.append(rateItem(rate)) }
         return RemoteChanges(revision: wire.revision, items: items)
     }
 
-    private static func groupItem(_ wire: Components.Schemas.GroupChange) throws(MappingError) -> RemoteItem {
-        let currency = try wire.currency.map { code throws(MappingError) in try WireValues.currency(code, field: "group.currency") }
+    /// The trip's fields. A currency split does not know leaves the trip's own in place.
+    private static func groupItem(_ wire: Components.Schemas.GroupChange) -> RemoteItem {
+        let currency = wire.currency.flatMap { try? Currency(code: $0) }
         return RemoteItem(key: .group, revision: wire.revision, value: .group(name: wire.name, currency: currency))
     }
 
+    /// A member, a tombstone, or (a live member without a name) held.
     private static func memberItem(_ wire: Components.Schemas.MemberChange) -> RemoteItem {
         let id = MemberID(wire.id)
-        guard !wire.deleted, let name = wire.name else { return RemoteItem(key: .member(id), revision: wire.revision, value: nil) }
+        guard !wire.deleted else { return RemoteItem(key: .member(id), revision: wire.revision, value: nil) }
+        guard let name = wire.name else {
+            return RemoteItem(key: .member(id), revision: wire.revision, value: nil,
+                              held: HeldVersion(body: WireBody.text(wire), reason: "the member has no name"))
+        }
         return RemoteItem(key: .member(id), revision: wire.revision, value: .member(Member(id: id, name: name)))
     }
 
+    /// A live expense is another client's data: read by ``ForeignReading``, repaired or held,
+    /// never refused. Only a change that lacks the fields of a live expense is unreadable.
     private static func expenseItem(_ wire: Components.Schemas.ExpenseChange) throws(MappingError) -> RemoteItem {
         let id = ExpenseID(wire.id)
         guard !wire.deleted else { return RemoteItem(key: .expense(id), revision: wire.revision, value: nil) }
-        guard let code = wire.currency, let amount = wire.amount, let categoryName = wire.category,
+        guard let code = wire.currency, let amount = wire.amount, let category = wire.category,
               let payer = wire.paidByMemberId, let dateText = wire.expenseDate, let wireSplits = wire.splits else {
             throw MappingError("expense \(wire.id) in the change feed lacks fields")
         }
-        let currency = try WireValues.currency(code, field: "expense.currency")
-        guard let category = Category(rawValue: categoryName) ?? Category(name: categoryName) else {
-            throw MappingError("expense.category '\(categoryName)' is not one of \(Category.acceptedList)")
-        }
-        var splits: [ExpenseSplit] = []
-        for (index, split) in wireSplits.enumerated() {
-            splits.append(ExpenseSplit(
-                memberID: MemberID(split.memberId),
-                amount: try WireValues.minorUnits(split.amount, currency, field: "expense.splits[\(index)].amount", allowingZero: true),
-                isPaid: split.isPaid))
-        }
-        splits.sort { $0.memberID < $1.memberID }
         let createdAt = wire.createdAt.flatMap { Timestamp(iso8601: $0) }
-        let expense = Expense(
-            id: id, description: wire.description ?? "",
-            amount: Money(minorUnits: try WireValues.minorUnits(amount, currency, field: "expense.amount"), currency: currency),
-            category: category, paidBy: MemberID(payer), date: try WireValues.date(dateText, field: "expense.expenseDate"),
-            note: wire.note, splits: splits, createdAt: createdAt)
-        return RemoteItem(key: .expense(id), revision: wire.revision, value: .expense(expense), createdAt: createdAt)
+        let foreign = ForeignExpense(
+            id: id, description: wire.description, amount: amount, currency: code, category: category,
+            paidBy: MemberID(payer), dateText: dateText, date: NodeForms.date(dateText), note: wire.note,
+            shares: wireSplits.map { .init(memberID: MemberID($0.memberId), amount: $0.amount, isPaid: $0.isPaid) },
+            createdAt: createdAt)
+        switch ForeignReading.expense(foreign) {
+        case .usable(let expense, let repairs):
+            return RemoteItem(key: .expense(id), revision: wire.revision, value: .expense(expense), createdAt: createdAt,
+                              repairs: repairs)
+        case .held(let reason, let draft):
+            return RemoteItem(key: .expense(id), revision: wire.revision, value: nil, createdAt: createdAt,
+                              held: HeldVersion(body: WireBody.text(wire), reason: reason, draft: draft.map { .expense($0) }))
+        }
     }
 
     private static func paymentItem(_ wire: Components.Schemas.PaymentChange) throws(MappingError) -> RemoteItem {
@@ -135,21 +138,26 @@ enum SyncMapping {
               let dateText = wire.paymentDate else {
             throw MappingError("payment \(wire.id) in the change feed lacks fields")
         }
-        let currency = try WireValues.currency(code, field: "payment.currency")
-        let payment = Payment(
-            id: id, from: MemberID(from), to: MemberID(to),
-            amount: Money(minorUnits: try WireValues.minorUnits(amount, currency, field: "payment.amount"), currency: currency),
-            date: try WireValues.date(dateText, field: "payment.paymentDate"), note: wire.note)
-        return RemoteItem(key: .payment(id), revision: wire.revision, value: .payment(payment),
-                          createdAt: wire.createdAt.flatMap { Timestamp(iso8601: $0) })
+        let createdAt = wire.createdAt.flatMap { Timestamp(iso8601: $0) }
+        let foreign = ForeignPayment(id: id, from: MemberID(from), to: MemberID(to), amount: amount, currency: code,
+                                     dateText: dateText, date: NodeForms.date(dateText), note: wire.note)
+        switch ForeignReading.payment(foreign) {
+        case .usable(let payment, let repairs):
+            return RemoteItem(key: .payment(id), revision: wire.revision, value: .payment(payment), createdAt: createdAt,
+                              repairs: repairs)
+        case .held(let reason, let draft):
+            return RemoteItem(key: .payment(id), revision: wire.revision, value: nil, createdAt: createdAt,
+                              held: HeldVersion(body: WireBody.text(wire), reason: reason, draft: draft.map { .payment($0) }))
+        }
     }
 
-    private static func rateItem(_ wire: Components.Schemas.RateChange) throws(MappingError) -> RemoteItem {
+    /// A rate, a tombstone, or held when its currency or value does not read.
+    private static func rateItem(_ wire: Components.Schemas.RateChange) -> RemoteItem {
         let key = SyncItemKey.rate(wire.currency.uppercased())
         guard !wire.deleted, let text = wire.rate else { return RemoteItem(key: key, revision: wire.revision, value: nil) }
-        let currency = try WireValues.currency(wire.currency, field: "rate.currency")
-        guard let rate = try? ExchangeRate(parsing: text) else {
-            throw MappingError("rate.rate '\(text)' for \(wire.currency) is not a positive decimal")
+        guard let currency = try? Currency(code: wire.currency), let rate = try? ExchangeRate(parsing: text) else {
+            return RemoteItem(key: key, revision: wire.revision, value: nil, held: HeldVersion(
+                body: WireBody.text(wire), reason: "rate '\(text)' for '\(wire.currency)' is not a positive decimal for an ISO 4217 code"))
         }
         return RemoteItem(key: key, revision: wire.revision, value: .rate(currency: currency, rate: rate))
     }

@@ -5,6 +5,10 @@
 /// PostgreSQL cannot store), DEL (U+007F) and C1 (U+0080–U+009F). A note may keep line breaks
 /// and tabs (`\n`, `\r`, `\t`); names and descriptions are single lines.
 public enum TextRules {
+    /// The longest description or note split's commands and split-server take, in characters.
+    /// What a server already holds may be longer (the Node server has no limit): the store
+    /// keeps any length, so it can hold what another client wrote.
+    public static let textLimit = 1000
     /// The control characters a note may keep.
     public static let noteAllows: Set<Unicode.Scalar> = ["\n", "\r", "\t"]
 

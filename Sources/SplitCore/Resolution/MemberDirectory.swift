@@ -36,10 +36,21 @@ public struct MemberDirectory: Sendable {
 
     /// Resolution order: exact name (case-insensitive), then exact id, then id prefix (≥ 6
     /// characters), then name prefix. Unknown and ambiguous references list the candidates.
+    ///
+    /// Another client may have given two members one name (the Node server allows `Alex`
+    /// twice, and `bea` beside `Bea`): the one spelled exactly so wins, else the reference is
+    /// ambiguous and the candidates are listed with the ids that tell them apart.
     public func resolve(_ reference: String) throws(ResolutionError) -> Member {
         let trimmed = reference.trimmingSpaces
         let key = Member.key(for: trimmed)
-        if let exact = members.first(where: { $0.nameKey == key }) { return exact }
+        let sameName = members.filter { $0.nameKey == key }
+        if sameName.count == 1 { return sameName[0] }
+        if sameName.count > 1 {
+            let exact = sameName.filter { $0.name == trimmed }
+            if exact.count == 1 { return exact[0] }
+            throw .ambiguous(what: "member", reference: trimmed,
+                             matches: sameName.map { "\($0.name) (id \($0.id.short))" }.sorted())
+        }
         let lowered = trimmed.lowercased()
         if let byExactID = byID[MemberID(lowered)] { return byExactID }
         if lowered.count >= 6 {

@@ -59,7 +59,7 @@ enum WireInput {
 
     /// Optional free text, trimmed, with a length limit; empty becomes nil. A note or a reason
     /// passes `.note` and may keep line breaks and tabs.
-    static func text(_ text: String?, field: String, limit: Int = 1000, allowing lines: TextLines = .singleLine)
+    static func text(_ text: String?, field: String, limit: Int = TextRules.textLimit, allowing lines: TextLines = .singleLine)
         throws(APIError) -> String? {
         guard let trimmed = text?.trimmingSpaces, !trimmed.isEmpty else { return nil }
         try refuseControls(trimmed, field: field, allowing: lines)

@@ -19,6 +19,15 @@ struct ConflictResolution {
             guard let current else { return }
             try items.write(key, nil, at: at)
             try change(Self.removal(of: key), before: current)
+        case ("held", let mine?):
+            // The server's version has no sound reading: mine goes as the fix, on the
+            // server's current revision (a payment cannot be edited: it comes back anew).
+            guard let operation = SyncApplier.resend(mine) else {
+                try recreate(mine)
+                return
+            }
+            try items.write(key, mine, at: at)
+            try change(operation, before: nil)
         case ("deleted", let mine?):
             // Their side deleted it: mine comes back as a new item.
             try recreate(mine)

@@ -128,18 +128,10 @@ struct LocalItems {
             .execute(arguments: [text, id, text])
     }
 
-    /// A live member named `name` under `id`. Another live member holding the name (two
-    /// devices each renamed someone to it) steps aside under a name with its id, until its
-    /// own change arrives; nothing is lost, and the server's names win.
+    /// A live member named `name` under `id`, as the server has it: names may repeat in a
+    /// trip another client wrote to (see ``SchemaV5``).
     private func putMember(_ id: MemberID, name: String, at: Timestamp) throws {
         let key = Member.key(for: name)
-        if let holder = try String.fetchOne(db, sql: """
-            SELECT id FROM member WHERE trip_id = ? AND name_key = ? AND removed_at IS NULL AND id <> ?
-            """, arguments: [trip.rawValue, key, id.rawValue]) {
-            let aside = String(name.prefix(90)) + " " + String(holder.prefix(8))
-            try db.execute(sql: "UPDATE member SET name = ?, name_key = ? WHERE id = ?",
-                           arguments: [aside, Member.key(for: aside), holder])
-        }
         let exists = try String.fetchOne(db, sql: "SELECT trip_id FROM member WHERE id = ?", arguments: [id.rawValue])
         if let exists {
             guard exists == trip.rawValue else { throw foreign(.member(id)) }
@@ -151,9 +143,11 @@ struct LocalItems {
         }
     }
 
-    /// The trip takes the server's name.
+    /// The trip takes the server's name; an empty one (the Node server does not refuse it)
+    /// leaves the local name in place.
     private func renameTrip(to name: String) throws {
-        let free = try Self.freeTripName(db, name, for: trip)
+        guard !name.trimmingSpaces.isEmpty else { return }
+        let free = try Self.freeTripName(db, String(name.prefix(NameRules.maxLength)), for: trip)
         try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
                        arguments: [free, Member.key(for: free), trip.rawValue])
     }

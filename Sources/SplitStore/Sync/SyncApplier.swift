@@ -49,6 +49,7 @@ final class SyncApplier {
     func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         let items = LocalItems(backend: backend, db: db, trip: trip)
+        let foreign = ForeignItems(db: db, trip: trip, at: at)
         recorder = try SyncRecorder.open(db, trip)
         var tally = SyncTally()
         var troubles: [String: Trouble] = [:]
@@ -90,7 +91,7 @@ final class SyncApplier {
                     known: try knownServerVersion(key, base: operation.base, baseRevision: operation.baseRevision))
             }
             troubles[key.text]?.operation = operation.operation
-            if let current = outcome.current { troubles[key.text]?.current = current }
+            if let current = outcome.current { troubles[key.text]?.current = try foreign.checked(current) }
             if outcome.status == .rejected {
                 troubles[key.text]?.rejection = outcome.error ?? "the server refused it"
             }
@@ -105,8 +106,14 @@ final class SyncApplier {
             // A big first pull adds balance totals once at the end, as a big import does.
             let bulk = changes.items.count >= BulkTotals.threshold ? try BulkTotals.suspend(db) : nil
             defer { bulk?.restoreCacheSize(db) }
-            for item in changes.items {
+            for raw in changes.items {
+                let item = try foreign.checked(raw)
                 try remember(item, body: nil)
+                if item.held != nil || !item.repairs.isEmpty { try foreign.note(item) }
+                if item.held != nil {
+                    tally.held += 1
+                    continue
+                }
                 try items.create(item.key, item.value, at: at, createdAt: item.createdAt)
                 switch item.value {
                 case .expense(let expense)?: bulk?.add(expense, trip: trip)
@@ -121,20 +128,30 @@ final class SyncApplier {
         }
 
         let heldRevision = try db.cachedStatement(sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?")
-        for item in changes.items {
-            let key = item.key.text
-            if let held = try Int64.fetchOne(heldRevision, arguments: [trip.rawValue, key]), held >= item.revision {
+        for raw in changes.items {
+            let key = raw.key.text
+            if let held = try Int64.fetchOne(heldRevision, arguments: [trip.rawValue, key]), held >= raw.revision {
                 continue
             }
+            let item = try foreign.checked(raw)
             if troubles[key] != nil {
                 troubles[key]?.current = item
                 continue
             }
             if try waiting(key) {
                 try remember(item, body: item.value)
+                try foreign.note(item)
                 continue
             }
             try remember(item, body: nil)
+            try foreign.note(item)
+            if item.held != nil {
+                // Out of the trip (and its balances) until someone fixes it; the row, if the
+                // trip had one, is soft-deleted, so nothing is lost.
+                try items.write(item.key, nil, at: at)
+                tally.held += 1
+                continue
+            }
             // The echo of this device's own change is usually what the trip holds already:
             // compared first, it costs a read instead of rewriting the rows.
             if let value = item.value, let current = try items.read(item.key), Self.sameContent(current, value) {
@@ -147,7 +164,7 @@ final class SyncApplier {
 
         for key in order {
             guard let trouble = troubles[key] else { continue }
-            tally.conflicts += try settle(trouble, items: items)
+            tally.conflicts += try settle(trouble, items: items, foreign: foreign)
         }
 
         try finish(changes)
@@ -169,6 +186,8 @@ final class SyncApplier {
 
     /// Stores the item's server revision, and its server version when the trip keeps another
     /// (or keeps them all).
+    /// A held item is not deleted, yet has no value to keep: its server body is in
+    /// `foreign_item`.
     private func remember(_ item: RemoteItem, body: SyncValue?) throws {
         let body = keepsBodies ? item.value : body
         let insert = try RowInserter(db, sql: """
@@ -176,7 +195,8 @@ final class SyncApplier {
             ON CONFLICT (trip_id, item) DO UPDATE SET
                 revision = max(revision, excluded.revision), deleted = excluded.deleted, body = excluded.body
             """)
-        try insert.run([.text(trip.rawValue), .text(item.key.text), .int(item.revision), .int(item.value == nil ? 1 : 0),
+        let deleted = item.value == nil && item.held == nil
+        try insert.run([.text(trip.rawValue), .text(item.key.text), .int(item.revision), .int(deleted ? 1 : 0),
                         body.map { .text(SyncJSON.encode($0)) } ?? .null])
     }
 
@@ -192,10 +212,22 @@ final class SyncApplier {
     }
 
     /// Merges or records one troubled item; returns how many conflicts it recorded.
-    private func settle(_ trouble: Trouble, items: LocalItems) throws -> Int {
+    private func settle(_ trouble: Trouble, items: LocalItems, foreign: ForeignItems) throws -> Int {
         let key = trouble.operation.item
         let theirs = trouble.current.map(\.value) ?? trouble.known
         if let current = trouble.current { try remember(current, body: nil) }
+
+        if let current = trouble.current, let held = current.held {
+            // The server's version has no sound reading: it is held, the trip leaves the item
+            // out like everyone else's, and the local version is kept in a conflict, so
+            // `split resolve --mine` can send it as the fix.
+            try foreign.note(current)
+            try items.write(key, nil, at: at)
+            guard let mine = trouble.mine else { return 0 }
+            try record(key, field: "held", mine: mine, theirs: nil, detail: held.reason)
+            return 1
+        }
+        if let current = trouble.current { try foreign.note(current) }
 
         if let reason = trouble.rejection {
             try items.write(key, theirs, at: at, createdAt: trouble.current?.createdAt)

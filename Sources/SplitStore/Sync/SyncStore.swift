@@ -36,10 +36,12 @@ public final class SyncStore: Sendable {
             return try Row.fetchAll(db, sql: """
                 SELECT l.trip_id, l.server, l.account, l.group_id, l.protocol, l.revision, l.linked_at, l.synced_at,
                     (SELECT COUNT(*) FROM outbox o WHERE o.trip_id = l.trip_id),
-                    (SELECT COUNT(*) FROM sync_conflict c WHERE c.trip_id = l.trip_id)
+                    (SELECT COUNT(*) FROM sync_conflict c WHERE c.trip_id = l.trip_id),
+                    (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = l.trip_id AND f.state = 'held'),
+                    (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = l.trip_id AND f.state = 'repaired')
                 FROM trip_link l\(filter) ORDER BY l.linked_at, l.trip_id
                 """, arguments: arguments).map { row in
-                LinkStatus(link: try Self.link(row), pending: row[8], conflicts: row[9])
+                LinkStatus(link: try Self.link(row), pending: row[8], conflicts: row[9], held: row[10], repaired: row[11])
             }
         }
     }
@@ -85,7 +87,7 @@ public final class SyncStore: Sendable {
     /// Forgets the link (the trip stays, local only): pending operations and conflicts go.
     public func unlink(_ trip: TripID) throws {
         try database.write { db in
-            for table in ["outbox", "remote_item", "sync_conflict", "trip_link"] {
+            for table in ["outbox", "remote_item", "sync_conflict", "foreign_item", "trip_link"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE trip_id = ?", arguments: [trip.rawValue])
             }
         }

@@ -6,6 +6,8 @@ public struct SyncTally: Hashable, Sendable {
     public var conflicts = 0
     /// Operations the server applied.
     public var applied = 0
+    /// Items the server holds that have no sound reading here: kept and listed, not in the trip.
+    public var held = 0
 
     public init() {}
 }

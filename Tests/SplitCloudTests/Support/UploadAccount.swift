@@ -68,7 +68,7 @@ final class UploadAccount: Sendable {
         func server(_ member: MemberID) -> MemberID { MemberID(mapping.serverID(.member, member.rawValue) ?? "unmapped") }
 
         let stored = try await client.expenses(group: group)
-        let byID = Dictionary(uniqueKeysWithValues: stored.map { ($0.expense.id.rawValue, $0.expense) })
+        let byID = Dictionary(uniqueKeysWithValues: stored.compactMap { item in item.expense.map { (item.id.rawValue, $0) } })
         let expected = snapshot.expenses.count + (hasPayments ? 0 : snapshot.payments.count)
         if stored.count != expected { problems.append("the server has \(stored.count) expenses, expected \(expected)") }
         // An expense that kept its local id (split-server's from-local) kept its note apart too.
@@ -118,8 +118,8 @@ final class UploadAccount: Sendable {
         // Balances, member by member and currency by currency, from the read-back data.
         var toLocal: [MemberID: MemberID] = [:]
         for member in snapshot.members { toLocal[server(member.id)] = member.id }
-        let remoteExpenses = stored.map { item in
-            var expense = item.expense
+        let remoteExpenses = stored.compactMap { item -> Expense? in
+            guard var expense = item.expense else { return nil }
             expense.paidBy = toLocal[expense.paidBy] ?? expense.paidBy
             expense.splits = expense.splits.map { ExpenseSplit(memberID: toLocal[$0.memberID] ?? $0.memberID, amount: $0.amount, isPaid: $0.isPaid) }
             return expense

@@ -104,7 +104,7 @@ struct ExpenseDeleteCommand: ContextCommand {
             context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
         } else {
             let hint = context.backend.keepsHistory ? " Undo with: split undo" : ""
-            context.output.line("Deleted \(expense.description) (\(expense.amount)).\(hint)")
+            context.output.line("Deleted \(expense.shownDescription) (\(expense.amount)).\(hint)")
         }
     }
 }
@@ -112,7 +112,7 @@ struct ExpenseDeleteCommand: ContextCommand {
 /// The text form of one expense, for `show` and `edit`.
 enum ExpenseText {
     static func print(_ expense: Expense, _ directory: MemberDirectory, to output: Output) {
-        output.line("\(expense.description): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
+        output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
         output.line("Paid by \(directory.name(of: expense.paidBy))")
         var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
         for split in JSONRendering.byName(expense.splits, directory) {

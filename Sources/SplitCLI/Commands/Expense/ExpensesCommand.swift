@@ -63,7 +63,7 @@ struct ExpensesCommand: ContextCommand {
         var table = TextTable(["DATE", "ID", "DESCRIPTION", "AMOUNT", "CATEGORY", "PAID BY", "SPLIT AMONG"], rightAligned: [3])
         for expense in expenses {
             table.add([
-                expense.date.description, expense.id.short, expense.description, expense.amount.description,
+                expense.date.description, expense.id.short, expense.shownDescription, expense.amount.description,
                 expense.category.rawValue, directory.name(of: expense.paidBy),
                 JSONRendering.byName(expense.splits, directory).filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }.joined(separator: ", "),
             ])

@@ -30,10 +30,10 @@ struct MarkPaidCommand: ContextCommand {
         let debtor = try directory.resolve(member)
         guard let split = expense.splits.first(where: { $0.memberID == debtor.id }) else {
             let sharers = JSONRendering.byName(expense.splits, directory).map { directory.name(of: $0.memberID) }.joined(separator: ", ")
-            throw CLIError.data("\(debtor.name) has no share in '\(expense.description)'; its shares belong to \(sharers)")
+            throw CLIError.data("\(debtor.name) has no share in '\(expense.shownDescription)'; its shares belong to \(sharers)")
         }
         guard debtor.id != expense.paidBy else {
-            throw CLIError.data("\(debtor.name) paid for '\(expense.description)'; the payer's own share needs no paying back")
+            throw CLIError.data("\(debtor.name) paid for '\(expense.shownDescription)'; the payer's own share needs no paying back")
         }
         let paid = !unpaid
         let changed = split.isPaid != paid
@@ -49,8 +49,8 @@ struct MarkPaidCommand: ContextCommand {
             let state = paid ? "paid" : "unpaid"
             let amount = Money(minorUnits: split.amount, currency: expense.amount.currency)
             context.output.line(changed
-                ? "Marked \(debtor.name)'s share of \(expense.description) (\(amount)) \(state)."
-                : "\(debtor.name)'s share of \(expense.description) was already \(state).")
+                ? "Marked \(debtor.name)'s share of \(expense.shownDescription) (\(amount)) \(state)."
+                : "\(debtor.name)'s share of \(expense.shownDescription) was already \(state).")
         }
     }
 }

@@ -16,6 +16,7 @@ struct BalancesCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
+        try context.warnAboutHeldItems(trip.id)
         let all = try await context.backend.balances(trip: trip.id)
         if context.output.json {
             context.output.emit(.object([

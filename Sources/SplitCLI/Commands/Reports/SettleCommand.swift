@@ -23,6 +23,7 @@ struct SettleCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
+        try context.warnAboutHeldItems(trip.id)
         var all = try await context.backend.balances(trip: trip.id)
         if let target {
             let currency = try Currency(code: target)

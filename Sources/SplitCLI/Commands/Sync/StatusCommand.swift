@@ -8,7 +8,7 @@ import SplitStore
 struct StatusCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show a trip's link: server, cloud trip, last sync, waiting changes and conflicts.",
+        abstract: "Show a trip's link: server, cloud trip, last sync, waiting changes, conflicts and held items.",
         discussion: HelpText.reflow("""
         Makes no request. Without --trip, shows the current trip.
         Examples:
@@ -60,7 +60,7 @@ struct StatusCommand: ContextCommand {
             "trip": .string(link.trip.rawValue), "name": .string(name), "linked": .bool(true), "server": .string(link.server),
             "group": .string(link.group), "protocol": .string(link.syncProtocol.rawValue), "revision": .int(link.revision),
             "lastSync": JSONRendering.string(link.syncedAt?.iso8601), "pending": .int(status.pending),
-            "conflicts": .int(status.conflicts),
+            "conflicts": .int(status.conflicts), "held": .int(status.held), "repaired": .int(status.repaired),
         ])
     }
 
@@ -73,5 +73,9 @@ struct StatusCommand: ContextCommand {
               last sync \(synced), revision \(link.revision)
               \(status.pending) change\(status.pending == 1 ? "" : "s") waiting, \(status.conflicts) conflict\(status.conflicts == 1 ? "" : "s")
             """)
+        if status.held > 0 || status.repaired > 0 {
+            context.output.line("  \(status.held) held (not in the trip until fixed), \(status.repaired) repaired on reading; "
+                                + "see split conflicts")
+        }
     }
 }

@@ -45,7 +45,8 @@ struct SyncCommand: ContextCommand {
         if context.output.json {
             let items = reports.map { report -> JSONValue in
                 .object(["trip": .string(report.trip.rawValue), "pushed": .int(report.pushed), "pulled": .int(report.pulled),
-                         "conflicts": .int(report.conflicts), "revision": .int(report.revision), "pending": .int(report.pending)])
+                         "conflicts": .int(report.conflicts), "held": .int(report.held), "revision": .int(report.revision),
+                         "pending": .int(report.pending)])
             }
             context.output.emit(all ? .object(["trips": .array(items)]) : items[0])
             return
@@ -53,6 +54,7 @@ struct SyncCommand: ContextCommand {
         for report in reports {
             let prefix = all ? "\((try? await context.backend.trip(matching: report.trip.rawValue).name) ?? report.trip.short): " : ""
             var line = "\(prefix)pushed \(report.pushed), pulled \(report.pulled), conflicts \(report.conflicts)"
+            if report.held > 0 { line += ", held \(report.held) (see split conflicts)" }
             if report.pending > 0 { line += "; \(report.pending) still wait" }
             context.output.line(line)
         }

@@ -1,0 +1,155 @@
+/// What an item another client wrote reads as: usable, perhaps repaired, or held with the
+/// reason no sound reading exists.
+public enum ForeignResult<Value: Hashable & Sendable>: Hashable, Sendable {
+    case usable(Value, repairs: [ForeignRepair])
+    /// `draft`: the best reading there is, when the values read but do not fit together.
+    case held(reason: String, draft: Value? = nil)
+
+    public var value: Value? {
+        if case .usable(let value, _) = self { return value }
+        return nil
+    }
+}
+
+/// The one rule for data split did not write, shared by the import of other apps' files and
+/// by sync: every device reads the same server item the same way, so a repaired item is
+/// byte-identical on each of them.
+///
+/// **Amounts** are rounded half to even into minor units (``FloatAmounts/minorUnits(_:currency:)``):
+/// JPY 1000.5 reads as 1000, USD 3.335 as 3.34 (the shortest decimal text is what rounds).
+///
+/// **Shares** are then compared with the amount:
+/// - equal: nothing to do;
+/// - off by at most one minor unit per share (what float shares such as 333.33 × 3 give):
+///   repaired by largest remainder of the written shares, ties to the earlier share
+///   (``FloatAmounts/repair(_:floats:total:currency:)``);
+/// - less than the amount, or no shares at all: the rest is the payer's own share;
+/// - more than the amount: held.
+///
+/// **Held**, never dropped: an amount that is not a positive number below the limit, an
+/// unknown currency, an unreadable date, a negative share, a member with two shares, and
+/// (checked by the store, which knows the trip) a share or payer who is not in the trip.
+public enum ForeignReading {
+    public static func expense(_ item: ForeignExpense) -> ForeignResult<Expense> {
+        guard let currency = try? Currency(code: item.currency) else {
+            return .held(reason: "currency '\(item.currency)' is not an ISO 4217 code")
+        }
+        guard let date = item.date else {
+            return .held(reason: "date '\(item.dateText)' is neither YYYY-MM-DD nor an ISO 8601 time")
+        }
+        var repairs: [ForeignRepair] = []
+        guard let amount = minorUnits(item.amount, currency), amount > 0 else {
+            return .held(reason: "amount \(text(item.amount)) is not a positive amount of \(currency.code) below the limit")
+        }
+        if !isExact(item.amount, amount, currency) {
+            repairs.append(.amountRounded(written: text(item.amount), to: amount))
+        }
+        let category: Category
+        if let known = Category(rawValue: item.category) ?? Category(name: item.category) {
+            category = known
+        } else {
+            category = .other
+            repairs.append(.categoryUnknown(item.category))
+        }
+        var seen = Set<MemberID>()
+        var shares: [Int64] = []
+        for share in item.shares {
+            guard seen.insert(share.memberID).inserted else {
+                return .held(reason: "member \(share.memberID.short) has two shares")
+            }
+            guard let minor = minorUnits(share.amount, currency), minor >= 0 else {
+                return .held(reason: "the share of member \(share.memberID.short), \(text(share.amount)), is not an amount of \(currency.code) of zero or more")
+            }
+            shares.append(minor)
+        }
+        var splits = zip(item.shares, shares).map { ExpenseSplit(memberID: $0.memberID, amount: $1, isPaid: $0.isPaid) }
+        let sum = shares.reduce(Int64(0), +)
+        let difference = amount - sum
+        if difference != 0 {
+            if !shares.isEmpty, abs(difference) <= Int64(shares.count),
+               let repaired = FloatAmounts.repair(shares, floats: item.shares.map(\.amount), total: amount, currency: currency) {
+                let changes = zip(splits, repaired).compactMap { split, new -> ForeignRepair.Change? in
+                    new == split.amount ? nil : ForeignRepair.Change(memberID: split.memberID, delta: new - split.amount)
+                }
+                for index in splits.indices { splits[index].amount = repaired[index] }
+                repairs.append(.sharesRepaired(sum: sum, changes: changes))
+            } else if difference > 0 {
+                if let payer = splits.firstIndex(where: { $0.memberID == item.paidBy }) {
+                    splits[payer].amount += difference
+                } else {
+                    splits.append(ExpenseSplit(memberID: item.paidBy, amount: difference))
+                }
+                repairs.append(.restToPayer(sum: sum, rest: difference))
+            } else {
+                let over = Money(minorUnits: -difference, currency: currency)
+                let draft = Expense(
+                    id: item.id, description: item.description ?? "", amount: Money(minorUnits: amount, currency: currency),
+                    category: category, paidBy: item.paidBy, date: date, note: item.note, splits: splits,
+                    createdAt: item.createdAt)
+                return .held(reason: "shares sum to \(Money(minorUnits: sum, currency: currency)), \(over) more than the amount \(Money(minorUnits: amount, currency: currency))", draft: draft)
+            }
+        }
+        splits.sort { $0.memberID < $1.memberID }
+        let expense = Expense(
+            id: item.id, description: item.description ?? "", amount: Money(minorUnits: amount, currency: currency),
+            category: category, paidBy: item.paidBy, date: date, note: item.note, splits: splits,
+            createdAt: item.createdAt)
+        return .usable(expense, repairs: repairs)
+    }
+
+    public static func payment(_ item: ForeignPayment) -> ForeignResult<Payment> {
+        guard let currency = try? Currency(code: item.currency) else {
+            return .held(reason: "currency '\(item.currency)' is not an ISO 4217 code")
+        }
+        guard let date = item.date else {
+            return .held(reason: "date '\(item.dateText)' is neither YYYY-MM-DD nor an ISO 8601 time")
+        }
+        guard item.from != item.to else { return .held(reason: "it goes from member \(item.from.short) to themselves") }
+        guard let amount = minorUnits(item.amount, currency), amount > 0 else {
+            return .held(reason: "amount \(text(item.amount)) is not a positive amount of \(currency.code) below the limit")
+        }
+        var repairs: [ForeignRepair] = []
+        if !isExact(item.amount, amount, currency) {
+            repairs.append(.amountRounded(written: text(item.amount), to: amount))
+        }
+        let payment = Payment(id: item.id, from: item.from, to: item.to,
+                              amount: Money(minorUnits: amount, currency: currency), date: date, note: item.note)
+        return .usable(payment, repairs: repairs)
+    }
+
+    /// Why `expense` cannot be part of a trip whose members are those `isMember` accepts
+    /// (removed ones included); nil when it can.
+    public static func membershipProblem(_ expense: Expense, isMember: (MemberID) -> Bool) -> String? {
+        guard isMember(expense.paidBy) else { return "the payer, member \(expense.paidBy.short), is not in this trip" }
+        for split in expense.splits where !isMember(split.memberID) {
+            return "a share belongs to member \(split.memberID.short), who is not in this trip"
+        }
+        return nil
+    }
+
+    /// The same for a payment.
+    public static func membershipProblem(_ payment: Payment, isMember: (MemberID) -> Bool) -> String? {
+        for id in [payment.from, payment.to] where !isMember(id) {
+            return "member \(id.short) is not in this trip"
+        }
+        return nil
+    }
+
+    /// Minor units, half to even; nil when not finite or at or above the largest amount.
+    static func minorUnits(_ value: Double, _ currency: Currency) -> Int64? {
+        guard let minor = FloatAmounts.minorUnits(value, currency: currency), abs(minor) < Money.maxMinorUnits else { return nil }
+        return minor
+    }
+
+    /// Whether `minor` is exactly the decimal `value` was written as.
+    static func isExact(_ value: Double, _ minor: Int64, _ currency: Currency) -> Bool {
+        (try? AmountParser.parse(text(value), currency: currency, allowingZero: true)) == minor
+    }
+
+    /// The number as written: `1000`, `333.33`, `1000.5`.
+    static func text(_ value: Double) -> String {
+        var text = "\(value)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

@@ -1,0 +1,48 @@
+/// One change ``ForeignReading`` made to read another client's item, kept so that a person
+/// can see it (`split conflicts`, `split status`): nothing is changed silently.
+public enum ForeignRepair: Hashable, Sendable {
+    /// The amount had more decimals than its currency; it was rounded half to even.
+    case amountRounded(written: String, to: Int64)
+    /// The shares missed the amount once rounded (float shares such as 333.33 × 3); each
+    /// member's change, by largest remainder.
+    case sharesRepaired(sum: Int64, changes: [Change])
+    /// The shares summed to less than the amount (or there were none): the rest is the
+    /// payer's own share.
+    case restToPayer(sum: Int64, rest: Int64)
+    /// A category split does not know; read as Other.
+    case categoryUnknown(String)
+
+    public struct Change: Hashable, Sendable {
+        public let memberID: MemberID
+        public let delta: Int64
+
+        public init(memberID: MemberID, delta: Int64) {
+            self.memberID = memberID
+            self.delta = delta
+        }
+    }
+
+    /// One line, with members named by `name`: `shares summed to JPY 999, not JPY 1000; repaired: +1 to 'Alex'`.
+    public func message(amount: Money, name: (MemberID) -> String) -> String {
+        let currency = amount.currency
+        func money(_ minor: Int64) -> String { Money(minorUnits: minor, currency: currency).description }
+        switch self {
+        case .amountRounded(let written, let minor):
+            let allowed = currency.exponent == 0 ? "no decimals" : "\(currency.exponent) decimals"
+            return "amount \(written) has more decimals than \(currency.code) allows (\(allowed)); read as \(money(minor))"
+        case .sharesRepaired(let sum, let changes):
+            let list = changes.map { change in
+                let size = DecimalText.major(abs(change.delta), exponent: currency.exponent, padded: true)
+                return "\(change.delta > 0 ? "+" : "-")\(size) to '\(name(change.memberID))'"
+            }
+            return "shares summed to \(money(sum)), not \(amount); repaired by largest remainder: "
+                + list.joined(separator: ", ")
+        case .restToPayer(let sum, let rest):
+            return sum == 0
+                ? "no shares; the payer's own share is the whole \(amount)"
+                : "shares summed to \(money(sum)), not \(amount); the rest, \(money(rest)), is the payer's own share"
+        case .categoryUnknown(let written):
+            return "category '\(written)' is not one of \(Category.acceptedList); read as Other"
+        }
+    }
+}

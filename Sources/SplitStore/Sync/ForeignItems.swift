@@ -1,0 +1,101 @@
+import GRDB
+import SplitCore
+
+/// Keeps `foreign_item` in step with what a pull brings: an item held (no sound reading), an
+/// item read with repairs, or an item read as it is, which clears what was noted before.
+///
+/// Also decides what only the store can: whether an expense's or payment's members are in
+/// the trip. A share for a member of another group (the Node server does not check) has no
+/// reading in this trip, so the item is held instead of failing the foreign key.
+struct ForeignItems {
+    let db: Database
+    let trip: TripID
+    let at: Timestamp
+
+    /// The item as the trip can hold it: held when the server's version is, or when it names
+    /// a member this trip does not have (removed members count: their rows stay).
+    func checked(_ item: RemoteItem) throws -> RemoteItem {
+        guard item.held == nil, let value = item.value else { return item }
+        var problem: String?
+        switch value {
+        case .expense(let expense):
+            problem = try elsewhere("expense", expense.id.rawValue)
+                ?? ForeignReading.membershipProblem(expense, isMember: try memberCheck())
+        case .payment(let payment):
+            problem = try elsewhere("payment", payment.id.rawValue)
+                ?? ForeignReading.membershipProblem(payment, isMember: try memberCheck())
+        case .member(let member):
+            problem = try elsewhere("member", member.id.rawValue) ?? Self.nameProblem(member.name)
+        default:
+            problem = nil
+        }
+        guard let problem else { return item }
+        return item.holding(problem, body: SyncJSON.encode(value))
+    }
+
+    /// Why an item with this id cannot be in this trip: another local trip holds the id (a
+    /// server that reuses ids across groups, or a trip pulled twice).
+    private func elsewhere(_ table: String, _ id: String) throws -> String? {
+        guard let other = try String.fetchOne(db.cachedStatement(sql: "SELECT trip_id FROM \(table) WHERE id = ?"),
+                                              arguments: [id]), other != trip.rawValue else { return nil }
+        return "another local trip already holds a \(table) with id \(id.prefix(8))"
+    }
+
+    /// Why the store cannot hold a member of this name (the Node server's VARCHAR(100) is the
+    /// store's limit too); nil when it can.
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "the member's name is empty" }
+        if name.count > NameRules.maxLength { return "the member's name is longer than \(NameRules.maxLength) characters" }
+        return nil
+    }
+
+    /// Notes the item's state: held, repaired, or (neither) nothing to note.
+    func note(_ item: RemoteItem) throws {
+        if let held = item.held {
+            try upsert(item, state: "held", body: held.body, draft: held.draft.map(SyncJSON.encode), reason: held.reason)
+        } else if !item.repairs.isEmpty, let value = item.value {
+            try upsert(item, state: "repaired", body: nil, draft: nil, reason: try describe(item.repairs, of: value))
+        } else {
+            try clear(item.key)
+        }
+    }
+
+    func clear(_ key: SyncItemKey) throws {
+        try db.cachedStatement(sql: "DELETE FROM foreign_item WHERE trip_id = ? AND item = ?")
+            .execute(arguments: [trip.rawValue, key.text])
+    }
+
+    private func upsert(_ item: RemoteItem, state: String, body: String?, draft: String?, reason: String) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO foreign_item (trip_id, item, state, revision, body, draft, reason, noted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (trip_id, item) DO UPDATE SET state = excluded.state, revision = excluded.revision,
+                body = excluded.body, draft = excluded.draft, reason = excluded.reason, noted_at = excluded.noted_at
+            """).execute(arguments: [trip.rawValue, item.key.text, state, item.revision, body, draft, reason, at.iso8601])
+    }
+
+    /// The repairs in one line, members named as the trip names them.
+    private func describe(_ repairs: [ForeignRepair], of value: SyncValue) throws -> String {
+        let amount: Money
+        switch value {
+        case .expense(let expense): amount = expense.amount
+        case .payment(let payment): amount = payment.amount
+        default: return "read with repairs"
+        }
+        let names = try memberNames()
+        return repairs.map { $0.message(amount: amount, name: { names[$0] ?? $0.short }) }.joined(separator: "; ")
+    }
+
+    private func memberNames() throws -> [MemberID: String] {
+        var names: [MemberID: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM member WHERE trip_id = ?", arguments: [trip.rawValue]) {
+            names[MemberID(row[0] as String)] = row[1] as String
+        }
+        return names
+    }
+
+    private func memberCheck() throws -> (MemberID) -> Bool {
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM member WHERE id = ? AND trip_id = ?")
+        let trip = trip.rawValue
+        return { id in (try? Bool.fetchOne(statement, arguments: [id.rawValue, trip])) == true }
+    }
+}

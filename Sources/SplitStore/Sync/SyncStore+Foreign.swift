@@ -1,0 +1,59 @@
+import GRDB
+import SplitCore
+
+extension SyncStore {
+    /// Held and repaired items, of one trip or of all, held first, then by item.
+    public func foreignItems(trip: TripID? = nil) throws -> [ForeignItem] {
+        try database.read { db in try Self.foreignItems(db, trip: trip) }
+    }
+
+    /// How many server items of `trip` are held: balances and settle say they leave them out.
+    public func heldCount(_ trip: TripID) throws -> Int {
+        try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM foreign_item WHERE trip_id = ? AND state = 'held'",
+                             arguments: [trip.rawValue]) ?? 0
+        }
+    }
+
+    /// The body each held item of `trip` was held with: a snapshot pull compares the server's
+    /// version with it to see whether someone changed (perhaps fixed) the item.
+    public func heldBodies(_ trip: TripID) throws -> [SyncItemKey: String] {
+        try database.read { db in
+            var bodies: [SyncItemKey: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT item, body FROM foreign_item WHERE trip_id = ? AND state = 'held'",
+                                        arguments: [trip.rawValue]) {
+                if let key = SyncItemKey(text: row[0]), let body = row[1] as String? { bodies[key] = body }
+            }
+            return bodies
+        }
+    }
+
+    /// The body a server's version is held with, when it is held: the server's own for an
+    /// item with no reading, the reading for one that does not fit the trip (a share for a
+    /// member of another group). Compared with ``heldBodies(_:)``.
+    public static func heldBody(of item: RemoteItem) -> String? {
+        if let held = item.held { return held.body }
+        return item.value.map(SyncJSON.encode)
+    }
+
+    static func foreignItems(_ db: Database, trip: TripID?) throws -> [ForeignItem] {
+        let filter = trip == nil ? "" : " WHERE trip_id = ?"
+        return try Row.fetchAll(db, sql: """
+            SELECT trip_id, item, state, revision, body, draft, reason, noted_at FROM foreign_item\(filter)
+            ORDER BY trip_id, state = 'repaired', item
+            """, arguments: trip.map { [$0.rawValue] } ?? []).map { row in
+            let stored = StoredRow(row, table: "foreign_item")
+            guard let item = SyncItemKey(text: try stored.text(1, "item")) else {
+                throw stored.unreadable(1, "item", expected: "an item key such as expense:<id>")
+            }
+            guard let state = ForeignItem.State(rawValue: try stored.text(2, "state")) else {
+                throw stored.unreadable(2, "state", expected: "held or repaired")
+            }
+            return ForeignItem(
+                trip: TripID(try stored.text(0, "trip_id")), item: item, state: state,
+                revision: try stored.integer(3, "revision"), body: try stored.optionalText(4, "body"),
+                draft: try (try stored.optionalText(5, "draft")).map(SyncJSON.value), reason: try stored.text(6, "reason"),
+                notedAt: try stored.timestamp(7, "noted_at"))
+        }
+    }
+}
