@@ -1,4 +1,5 @@
 import Foundation
+import SplitCore
 import Testing
 
 /// One refused `add-expense` command line and what it must say.
@@ -77,8 +78,8 @@ struct ErrorTests {
                    "unknown currency 'XYZ'", "ISO 4217"),
         BadExpense("missing --paid-by", ["X", "100"], 64, "who paid? give --paid-by NAME"),
         BadExpense("empty description", ["   ", "100", "--paid-by", "Alex"], 65, "the description is empty"),
-        BadExpense("description too long", [String(repeating: "d", count: 501), "100", "--paid-by", "Alex"], 65,
-                   "longer than 500"),
+        BadExpense("description too long", [String(repeating: "d", count: TextRules.textLimit + 1), "100", "--paid-by", "Alex"], 65,
+                   "longer than \(TextRules.textLimit)"),
         BadExpense("note too long", ["X", "100", "--paid-by", "Alex", "--note", String(repeating: "n", count: 1001)], 65,
                    "note is longer than 1000"),
     ]

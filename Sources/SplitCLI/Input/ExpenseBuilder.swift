@@ -10,12 +10,13 @@ struct ExpenseBuilder {
     let members: MemberDirectory
     let today: CivilDate
 
-
     /// - Parameters:
     ///   - id: the new expense's id (ignored when editing `base`).
     ///   - base: the stored expense being edited, whose values fill what the draft leaves nil.
     func build(_ draft: ExpenseDraft, id: ExpenseID, base: Expense? = nil) throws -> Expense {
-        let description = try self.description(draft.description ?? base?.description)
+        // What another client wrote stays as it is (empty, or longer than split takes) unless
+        // this edit changes it; only text typed here is held to split's own rules.
+        let description = try draft.description.map(self.description) ?? base?.description ?? self.description(nil)
         let currency = try draft.currency.map { try Currency(code: $0) } ?? base?.amount.currency ?? trip.currency
         let amount: Money
         if let text = draft.amount {
@@ -41,7 +42,8 @@ struct ExpenseBuilder {
             paidBy: payer.id, date: date, note: note, splits: splits, createdAt: base?.createdAt)
         try expense.validate()
         // Before anything is stored or sent: the server refuses control characters too.
-        try expense.validateText()
+        if draft.description != nil || base == nil { try TextRules.check(description, field: "description") }
+        if draft.note != nil, let note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
         return expense
     }
 

@@ -93,7 +93,8 @@ struct ForeignItems {
         return names
     }
 
-    private func memberCheck() throws -> (MemberID) -> Bool {
+    /// Whether a member id is one of this trip's, removed members included.
+    func memberCheck() throws -> (MemberID) -> Bool {
         let statement = try db.cachedStatement(sql: "SELECT 1 FROM member WHERE id = ? AND trip_id = ?")
         let trip = trip.rawValue
         return { id in (try? Bool.fetchOne(statement, arguments: [id.rawValue, trip])) == true }

@@ -36,6 +36,47 @@ extension SyncStore {
         return item.value.map(SyncJSON.encode)
     }
 
+    /// The best reading of the held expense of `trip` whose id starts with `reference` (6+
+    /// characters): what `split expense edit` fixes. Nil when no held expense matches.
+    public func heldExpense(matching reference: String, trip: TripID) throws -> Expense? {
+        let key = reference.trimmingSpaces.lowercased()
+        guard key.count >= 6 else { return nil }
+        return try database.read { db in
+            let matches = try Self.foreignItems(db, trip: trip).filter {
+                $0.state == .held && $0.item.kindName == "expense" && $0.item.itemID.lowercased().hasPrefix(key)
+            }
+            guard let item = matches.first else { return nil }
+            guard matches.count == 1 else {
+                throw ResolutionError.ambiguous(what: "expense id", reference: reference,
+                                                matches: matches.map { String($0.item.itemID.prefix(12)) })
+            }
+            guard case .expense(let draft)? = item.draft else {
+                throw StoreError.invalid("expense \(item.item.itemID.prefix(8)) is held (\(item.reason)) and has no reading "
+                                         + "to edit from; fix it on the server, then run split sync")
+            }
+            return draft
+        }
+    }
+
+    /// Puts `expense`, the fix of a held expense, in the trip and queues it for the server, in
+    /// one transaction: the held copy is no longer needed once the fix is on its way.
+    public func fixHeldExpense(_ expense: Expense, trip: TripID, at: Timestamp) throws {
+        try expense.validate()
+        try database.write { db in
+            let foreign = ForeignItems(db: db, trip: trip, at: at)
+            if let problem = ForeignReading.membershipProblem(expense, isMember: try foreign.memberCheck()) {
+                throw StoreError.invalid("\(problem); give the payer and the split again (--paid-by, and --among, "
+                                         + "--exact, --percent or --shares)")
+            }
+            let key = SyncItemKey.expense(expense.id)
+            try LocalItems(backend: backend, db: db, trip: trip).write(key, .expense(expense), at: at)
+            try SyncRecorder.open(db, trip)?.append(.updateExpense(expense), before: nil, at: at)
+            try foreign.clear(key)
+            try backend.log(db, trip: trip, at: at, action: "expense.fix",
+                            summary: "fixed held expense '\(expense.description)'", undo: .none)
+        }
+    }
+
     static func foreignItems(_ db: Database, trip: TripID?) throws -> [ForeignItem] {
         let filter = trip == nil ? "" : " WHERE trip_id = ?"
         return try Row.fetchAll(db, sql: """

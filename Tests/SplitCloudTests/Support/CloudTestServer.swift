@@ -18,17 +18,28 @@ enum CloudTestServer {
         let settings: DatabaseSettings
         var url: String { address.url }
 
-        /// Runs SQL on the server's database (to expire a token, or count rows).
+        /// Runs SQL on the server's database (to expire a token, count rows, or store what
+        /// another client would have). A failure carries PostgreSQL's own message.
         func sql(_ text: String) async throws -> [String] {
-            try await CloudTestServer.withConnection(settings) { connection in
-                var values: [String] = []
-                let rows = try await connection.query(PostgresQuery(unsafeSQL: text), logger: CloudTestServer.logger)
-                for try await row in rows {
-                    if let value = try? row.decode(String.self) { values.append(value) }
+            do {
+                return try await CloudTestServer.withConnection(settings) { connection in
+                    var values: [String] = []
+                    let rows = try await connection.query(PostgresQuery(unsafeSQL: text), logger: CloudTestServer.logger)
+                    for try await row in rows {
+                        if let value = try? row.decode(String.self) { values.append(value) }
+                    }
+                    return values
                 }
-                return values
+            } catch let error as PSQLError {
+                throw SQLFailure(sql: text, detail: error.serverInfo?[.message] ?? String(reflecting: error))
             }
         }
+    }
+
+    struct SQLFailure: Error, CustomStringConvertible {
+        let sql: String
+        let detail: String
+        var description: String { "\(detail) in: \(sql.prefix(300))" }
     }
 
     static func run(quirks: LegacyQuirks? = nil, maxBodyBytes: Int = 8 << 20, _ body: @Sendable (Running) async throws -> Void)

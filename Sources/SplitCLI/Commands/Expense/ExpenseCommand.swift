@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitStore
 
 /// `split expense show|edit|delete ID`.
 struct ExpenseCommand: AsyncParsableCommand {
@@ -42,7 +43,8 @@ struct ExpenseEditCommand: ContextCommand {
         abstract: "Change an expense; flags you leave out keep their values.",
         discussion: HelpText.reflow("""
         If the amount changes and the old split was equal, it is re-split equally among the same
-        members; otherwise give the new split.
+        members; otherwise give the new split. A held expense (see split conflicts) is fixed
+        this way too: the fix joins the trip and is sent to the server.
         Examples:
           split expense edit 3f2a1b --amount 13000
           split expense edit 3f2a1b --paid-by Bea --among Alex,Bea --category Meal
@@ -72,10 +74,25 @@ struct ExpenseEditCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
-        let old = try await context.backend.expense(matching: id, trip: trip.id)
+        // A held expense (another client's, with no sound reading) is fixed from its best
+        // reading: the fix joins the trip and goes to the server.
+        let old: Expense
+        var held = false
+        do {
+            old = try await context.backend.expense(matching: id, trip: trip.id)
+        } catch StoreError.notFound(let message) {
+            guard let draft = try context.syncStore.heldExpense(matching: id, trip: trip.id) else {
+                throw StoreError.notFound(message)
+            }
+            (old, held) = (draft, true)
+        }
         let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         let updated = try builder.build(try flags.draft(description: description, amount: amount), id: old.id, base: old)
-        try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
+        if held {
+            try context.syncStore.fixHeldExpense(updated, trip: trip.id, at: context.now)
+        } else {
+            try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
+        }
         if context.output.json {
             context.output.emit(.object(["expense": JSONRendering.expense(updated, directory)]))
         } else {
