@@ -168,4 +168,48 @@ struct ForeignDataTests {
             #expect(try await two.ok("status", "--json").json["held"].int == 0)
         }
     }
+
+    @Test("split-server's change feed: an expense with a share outside the trip is held, listed and fixed here with split expense edit; the fix reaches the server and the other device")
+    func heldFixedLocally() async throws {
+        try await CloudTestServer.run { server in
+            let client = try await CloudTestSupport.account(server, clock: ManualClock())
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
+            two.environment = one.environment
+            try await one.ok("trip", "create", "Lisbon", "--currency", "USD", "--cloud")
+            try await one.ok("member", "add", "Alex", "Bea")
+            try await two.ok("trip", "pull", "Lisbon")
+            let group = try #require(try await client.groups().first { $0.name == "Lisbon" }).id
+            let members = try await client.members(group: group)
+            let alex = try #require(members.first { $0.name == "Alex" }).id.rawValue
+            let other = try await client.createGroup(name: "Porto")
+            let dana = try await client.addMember(group: other.id, name: "Dana").id.rawValue
+            let g = group.rawValue
+            _ = try await server.sql(Self.nodeExpense(group: g, description: "Boat", amount: "40", payer: alex,
+                                                      shares: [(alex, "20"), (dana, "20")]).replacingOccurrences(of: "'JPY'", with: "'USD'"))
+            try await Self.bumpRevision(server, group: g)
+
+            let synced = try await one.ok("sync", "--json").json
+            #expect(synced["held"].int == 1 && synced["pulled"].int == 0, "\(synced)")
+            let held = try await one.ok("conflicts", "--json").json["held"].array
+            let id = try #require(held.first?["id"].string)
+            #expect(held.first?["reason"].string == "a share belongs to member \(dana.prefix(8)), who is not in this trip")
+            #expect(held.first?["body"].string?.contains("\"Boat\"") == true)
+            #expect(try await one.ok("conflicts").stdout.contains("expense \(id.prefix(8)) 'Boat': a share belongs to member"))
+            #expect(try await one.ok("expenses", "--json").json["expenses"].count == 0)
+            // The draft's split names someone outside the trip: the fix must give it again.
+            try await one.fails(65, ["expense", "edit", String(id.prefix(8)), "--category", "Transport"],
+                                "who is not in this trip; give the payer and the split again")
+            let fixed = try await one.ok("expense", "edit", String(id.prefix(8)), "--among", "Alex,Bea")
+            #expect(fixed.stdout.contains("Updated expense"), "\(fixed)")
+            let status = try await one.ok("status", "--json").json
+            #expect(status["held"].int == 0 && status["pending"].int == 0, "\(status)")
+            let onServer = try #require(try await client.expenses(group: group).first?.expense)
+            #expect(onServer.description == "Boat" && Set(onServer.splits.map(\.memberID.rawValue)).count == 2
+                    && !onServer.splits.contains { $0.memberID.rawValue == dana })
+            try await SyncTests.converge([one, two])
+            #expect(try await two.ok("status", "--json").json["held"].int == 0)
+            try await Self.balanced(two)
+        }
+    }
 }
