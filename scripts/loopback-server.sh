@@ -3,7 +3,8 @@
 #
 #   split_start_loopback_server SERVER_BIN
 #
-# Sets `work` (a temporary folder, deleted at exit), `server_pid` and `base` (the server's URL).
+# Sets `work` (a temporary folder, deleted at exit), `server_pid`, `base` (the server's URL) and
+# `database_url` (its PostgreSQL, for writing what another client would have written).
 split_start_loopback_server() {
   local server_bin=$1
   work=$(mktemp -d)
@@ -15,6 +16,7 @@ split_start_loopback_server() {
   mkdir -p "$work/pg"
   local url port
   url=$(scripts/pg-cluster.sh start "$work/pg")
+  database_url=$url
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   DATABASE_URL="$url" HOST=127.0.0.1 PORT=$port LOG_LEVEL=error "$server_bin" >"$work/server.log" 2>&1 &
   server_pid=$!

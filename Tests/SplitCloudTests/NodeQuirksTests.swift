@@ -125,7 +125,8 @@ struct NodeQuirksTests {
             try await expired.fails(77, ["sync"], "log in again with: split login --server \(server.url)")
             // A change still succeeds locally and waits, saying why it was not sent.
             let added = try await expired.ok("member", "add", "Alex")
-            #expect(added.stderr.contains("offline: 1 change waits for split sync") && added.stderr.contains("log in again"),
+            #expect(added.stderr.hasPrefix("sync failed: ") && added.stderr.contains("log in again")
+                    && added.stderr.hasSuffix("; 1 change waits for split sync\n"),
                     "\(added)")
             try await expired.fails(77, ["trip", "list", "--cloud"], "log in again with: split login --server \(server.url)")
 

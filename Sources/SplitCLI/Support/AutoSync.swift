@@ -1,4 +1,5 @@
 import Foundation
+import SplitCloud
 import SplitCore
 import SplitStore
 import SplitSync
@@ -7,8 +8,9 @@ import SplitSync
 /// the change at once when there is a connection, and nothing waits on it when there is not.
 ///
 /// The budget is 1.5 s (`SPLIT_SYNC_TIMEOUT`, in seconds). Offline, refused or too slow, the
-/// command still succeeds, and one line on stderr says how many changes wait for
-/// `split sync`. `--offline`, `SPLIT_OFFLINE=1` or `split config set sync.auto off` skip it.
+/// command still succeeds, and one line on stderr says what happened and how many changes
+/// wait for `split sync` (``Outcome``). `--offline`, `SPLIT_OFFLINE=1` or
+/// `split config set sync.auto off` skip it.
 ///
 /// A sync cut off by the budget is safe to abandon: the store applies an answer in one
 /// transaction (a process ending mid-way rolls it back), and the next sync sends the same
@@ -18,8 +20,8 @@ enum AutoSync {
 
     static func afterChange(_ context: CommandContext, since mark: Int64) async {
         guard let trips = try? context.syncStore.tripsChanged(since: mark), !trips.isEmpty else { return }
-        if let reason = skipReason(context) {
-            report(context, trips: trips, reason: reason)
+        if let skipped = skipReason(context) {
+            report(context, trips: trips, skipped)
             return
         }
         let budget = self.budget(context.environment)
@@ -37,21 +39,42 @@ enum AutoSync {
             if conflicts > 0 {
                 context.output.note("split: sync found \(conflicts) conflict\(conflicts == 1 ? "" : "s"); see: split conflicts")
             }
-            let waiting = reports.reduce(0) { $0 + $1.pending }
-            if waiting > 0 { report(context, trips: trips, reason: nil) }
+            let held = reports.reduce(0) { $0 + $1.held }
+            if held > 0 {
+                context.output.note("split: the server holds \(held) item\(held == 1 ? "" : "s") split cannot use; see: split conflicts")
+            }
+            report(context, trips: trips, .synced)
         case .finished(.failure(let error)):
-            let message = (error as? UserFacingError)?.message ?? String(describing: error)
-            report(context, trips: trips, reason: message)
+            if case CloudError.unreachable? = error as? CloudError {
+                report(context, trips: trips, .offline)
+            } else {
+                report(context, trips: trips, .failed((error as? UserFacingError)?.message ?? String(describing: error)))
+            }
         case .timedOut:
-            report(context, trips: trips, reason: "offline")
+            // No answer within the budget: a server that cannot be reached retries until it
+            // runs out, so to the person this is being offline.
+            report(context, trips: trips, .offline)
         }
     }
 
+    /// What became of the automatic sync, for the one line that says so.
+    enum Outcome: Equatable {
+        /// The server could not be reached within the budget, or the person said so
+        /// (`--offline`, `SPLIT_OFFLINE`).
+        case offline
+        /// `sync.auto off`.
+        case turnedOff
+        /// It ran; changes may still wait (refused ones, or more than one round's worth).
+        case synced
+        /// The server answered with an error (not an unreachable server: that is `offline`).
+        case failed(String)
+    }
+
     /// Why the automatic sync is off, or nil.
-    static func skipReason(_ context: CommandContext) -> String? {
-        if context.offlineFlag { return "" }
-        if let value = context.environment["SPLIT_OFFLINE"], !value.isEmpty, value != "0" { return "" }
-        if context.settings.autoSync == false { return "" }
+    static func skipReason(_ context: CommandContext) -> Outcome? {
+        if context.offlineFlag { return .offline }
+        if let value = context.environment["SPLIT_OFFLINE"], !value.isEmpty, value != "0" { return .offline }
+        if context.settings.autoSync == false { return .turnedOff }
         return nil
     }
 
@@ -62,15 +85,19 @@ enum AutoSync {
         return seconds
     }
 
-    /// `offline: 3 changes wait for split sync`, with the failure's reason when the server
-    /// refused or failed (not for an unreachable or slow one, nor a sync turned off).
-    private static func report(_ context: CommandContext, trips: [TripID], reason: String?) {
+    /// One line when changes still wait: `offline: 3 changes wait for split sync` only when
+    /// the server could not be reached (or the person chose offline); otherwise what happened,
+    /// e.g. `sync failed: …; 1 change waits for split sync`.
+    private static func report(_ context: CommandContext, trips: [TripID], _ outcome: Outcome) {
         let waiting = trips.reduce(0) { $0 + ((try? context.syncStore.pendingCount($1)) ?? 0) }
         guard waiting > 0 else { return }
         let what = "\(waiting) change\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") for split sync"
-        switch reason {
-        case nil, ""?, "offline"?: context.output.note("offline: \(what)")
-        case let reason?: context.output.note("offline: \(what) (\(reason))")
+        switch outcome {
+        case .offline: context.output.note("offline: \(what)")
+        case .turnedOff: context.output.note("sync.auto is off: \(what)")
+        case .synced: context.output.note("synced; \(what)")
+        case .failed(let reason): context.output.note("sync failed: \(reason); \(what)")
         }
     }
+
 }

@@ -1,11 +1,12 @@
 import Foundation
 import SplitAPI
+import SplitCore
 
 extension APIHandler {
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let email = try WireInput.text(body.email, field: "email", limit: 255)?.lowercased()
-        let phone = try WireInput.text(body.phone, field: "phone", limit: 20)
+        let email = try WireInput.text(body.email, field: "email", limit: AccountRules.emailLimit)?.lowercased()
+        let phone = try WireInput.text(body.phone, field: "phone", limit: AccountRules.phoneLimit)
         guard email != nil || phone != nil else { throw APIError.badRequest("give an email or a phone number") }
         if let email, !Self.looksLikeEmail(email) {
             throw APIError.badRequest("email '\(email.prefix(64))' is not an e-mail address (name@domain)")
@@ -14,12 +15,16 @@ extension APIHandler {
             throw APIError.badRequest("phone may contain only digits, spaces, '+', '-' and parentheses")
         }
         let password = try WireInput.password(body.password)
-        guard password.count >= 8 else { throw APIError.badRequest("password must be at least 8 characters") }
-        guard password.utf8.count <= 72 else {
-            throw APIError.badRequest("password must be at most 72 bytes (bcrypt ignores the rest)")
+        guard password.count >= AccountRules.passwordMinimum else {
+            throw APIError.badRequest("password must be at least \(AccountRules.passwordMinimum) characters")
+        }
+        guard password.utf8.count <= AccountRules.passwordMaxBytes else {
+            throw APIError.badRequest("password must be at most \(AccountRules.passwordMaxBytes) bytes (bcrypt ignores the rest)")
         }
         let name = try WireInput.name(body.displayName, field: "displayName")
-        guard name.count >= 2 else { throw APIError.badRequest("displayName must be at least 2 characters") }
+        guard name.count >= AccountRules.displayNameMinimum else {
+            throw APIError.badRequest("displayName must be at least \(AccountRules.displayNameMinimum) characters")
+        }
         let hash = try await services.passwords.hash(password)
         let (account, token) = try await services.users.register(
             email: email, phone: phone, passwordHash: hash, displayName: name, deviceName: nil)
@@ -28,10 +33,10 @@ extension APIHandler {
 
     func login(_ input: Operations.Login.Input) async throws -> Operations.Login.Output {
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
-        let login = try WireInput.requiredText(body.emailOrPhone, field: "emailOrPhone", limit: 255)
+        let login = try WireInput.requiredText(body.emailOrPhone, field: "emailOrPhone", limit: AccountRules.emailLimit)
         let password = try WireInput.password(body.password)
-        let deviceName = try WireInput.text(body.deviceName, field: "deviceName", limit: 100)
-        let deviceID = try WireInput.text(body.deviceId, field: "deviceId", limit: 255)
+        let deviceName = try WireInput.text(body.deviceName, field: "deviceName", limit: AccountRules.deviceNameLimit)
+        let deviceID = try WireInput.text(body.deviceId, field: "deviceId", limit: AccountRules.deviceIDLimit)
         let ip = RequestOrigin.clientIP
         try await services.throttle.check(account: login, ip: ip)
         let account = try await services.users.account(emailOrPhone: login)

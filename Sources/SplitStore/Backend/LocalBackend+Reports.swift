@@ -21,7 +21,11 @@ extension LocalBackend {
             for row in rows {
                 let stored = StoredRow(row, table: "balance_total", idColumn: 1)
                 let code = try stored.text(0, "currency")
-                codes[code] = try stored.currency(0, "currency", cache: &currencies)
+                do {
+                    codes[code] = try stored.currency(0, "currency", cache: &currencies)
+                } catch {
+                    throw try Self.sourceOfCurrency(db, code, trip: trip) ?? error
+                }
                 let member = MemberID(try stored.text(1, "member_id"))
                 let balance = MemberBalance(
                     memberID: member, totalPaid: try stored.integer(2, "paid"), totalShare: try stored.integer(3, "share"),
@@ -39,6 +43,18 @@ extension LocalBackend {
                 return CurrencyBalances(currency: codes[code]!, balances: list)
             }
         }
+    }
+
+    /// The error naming the expense or payment whose stored currency `code` is unreadable: the
+    /// balance totals only copy it, and a person can find and fix the row it came from.
+    static func sourceOfCurrency(_ db: Database, _ code: String, trip: TripID) throws -> StoreError? {
+        for table in ["expense", "payment"] {
+            if let row = try Row.fetchOne(db, sql: "SELECT id, currency FROM \(table) WHERE trip_id = ? AND currency = ? LIMIT 1",
+                                          arguments: [trip.rawValue, code]) {
+                return StoredRow(row, table: table).unreadable(1, "currency", expected: "an ISO 4217 currency code")
+            }
+        }
+        return nil
     }
 
     public func categoryTotals(trip: TripID) async throws -> [CategoryTotal] {

@@ -47,14 +47,24 @@ struct UploadCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let output = Output(json: global.json)
         let files = ConfigFiles(environment: environment)
-        let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, environment: environment)))
         let trip = try await localTrip(local)
         let syncStore = SyncStore(database: local.database)
+        // Uploaded already: nothing to do, as `git push` says when everything is up to date.
         if let link = try syncStore.link(trip.id) {
-            throw CLIError("\(trip.name) is already linked to a cloud trip on \(link.server); its changes go up with: split sync",
-                           kind: .data)
+            let pending = try syncStore.pendingCount(trip.id)
+            if output.json {
+                output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(true),
+                                     "server": .string(link.server), "group": .string(link.group), "pending": .int(pending)]))
+            } else {
+                let waiting = pending == 0
+                    ? "nothing waits to be sent"
+                    : "\(pending) change\(pending == 1 ? "" : "s") wait\(pending == 1 ? "s" : "") for split sync"
+                output.line("\(trip.name) is already uploaded and linked to \(link.server); \(waiting).")
+            }
+            return
         }
+        let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
         let dependencies = Dependencies.system(environment: environment)
         let client = CloudConnector.client(server: session.server, token: session.token, ids: dependencies.ids,
