@@ -169,7 +169,7 @@ let package = Package(
             name: "SplitCloudTests",
             dependencies: [
                 "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
-                "SplitAPI", "SplitAPIClient", "SplitTestSupport",
+                "SplitAPI", "SplitAPIClient", "SplitTestSupport", "SplitCLI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

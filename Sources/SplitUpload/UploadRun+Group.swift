@@ -79,7 +79,7 @@ extension UploadRun {
                 request, key: UploadKeys.key("from-local", group: nil, local: trip.rawValue, content: name + "#" + content))
         } catch {
             switch error {
-            case .notFound, .refused(status: 413, detail: _): return false
+            case .notFound, .unsupported, .refused(status: 413, detail: _): return false
             default: throw error
             }
         }

@@ -66,8 +66,8 @@ struct TransportTests {
         try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
             let client = try await CloudTestSupport.account(server, clock: clock)
             // The quirks server turns split-server's 400 for a malformed id into the Node server's 500.
-            await #expect(throws: CloudError.unreachable(server: server.url,
-                                                         detail: "HTTP 500 to GET /api/groups/not-a-uuid/members after 4 attempts")) {
+            await #expect(throws: CloudError.serverKeptFailing(server: server.url, status: 500, detail: "Internal server error",
+                                                               attempts: 4)) {
                 try await client.members(group: TripID("not-a-uuid"))
             }
             #expect(clock.sleeps == [.milliseconds(500), .seconds(1), .seconds(2)])

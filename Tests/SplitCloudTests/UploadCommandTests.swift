@@ -42,7 +42,9 @@ struct UploadCommandTests {
                               "Cloud trip \(id): verified (the server's balances equal the local ones)."])
             #expect(uploaded.stderr.contains("Tokyo Trip is now linked"), "\(uploaded)")
 
-            try await split.fails(65, ["upload", "--json"], "already linked", "split sync")
+            // Uploaded already: nothing to do, exit 0, like `git push` when all is up to date.
+            let again = try await split.ok("upload", "--json").json
+            #expect(again["linked"].bool == true && again["group"].string == id && again["pending"].int == 0, "\(again)")
             let status = try await split.ok("status", "--json").json
             #expect(status["group"].string == id && status["pending"].int == 0, "\(status)")
             let local = try await split.ok("balances", "--json").stdout

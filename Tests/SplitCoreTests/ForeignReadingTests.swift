@@ -29,9 +29,10 @@ import Testing
     func floatThirds() throws {
         let (expense, repairs) = try Self.usable(Self.foreign(1000, shares: [(Self.payer, 333.33), (Self.bea, 333.33), (Self.chen, 333.33)]))
         #expect(expense.splits.map(\.amount) == [334, 333, 333])
-        #expect(repairs == [.sharesRepaired(sum: 999, changes: [.init(memberID: Self.payer, delta: 1)])])
-        let line = repairs[0].message(amount: expense.amount) { $0 == Self.payer ? "Alex" : "?" }
-        #expect(line == "shares summed to JPY 999, not JPY 1000; repaired by largest remainder: +1 to 'Alex'")
+        #expect(repairs == [.sharesRounded(count: 3), .sharesRepaired(sum: 999, changes: [.init(memberID: Self.payer, delta: 1)])])
+        let lines = repairs.map { $0.message(amount: expense.amount) { $0 == Self.payer ? "Alex" : "?" } }
+        #expect(lines == ["3 shares had more decimals than JPY allows (no decimals); rounded half to even",
+                          "shares summed to JPY 999, not JPY 1000; repaired by largest remainder: +1 to 'Alex'"])
     }
 
     @Test("a Double that Node rounded (333.3333333333333 → 333.33) reads the same as 333.33")
@@ -46,7 +47,7 @@ import Testing
         let (expense, repairs) = try Self.usable(Self.foreign(1000.5, shares: [(Self.payer, 500.25), (Self.bea, 500.25)]))
         #expect(expense.amount.minorUnits == 1000)
         #expect(expense.splits.map(\.amount) == [500, 500])
-        #expect(repairs == [.amountRounded(written: "1000.5", to: 1000)])
+        #expect(repairs == [.amountRounded(written: "1000.5", to: 1000), .sharesRounded(count: 2)])
         #expect(repairs[0].message(amount: expense.amount) { $0.short }
                 == "amount 1000.5 has more decimals than JPY allows (no decimals); read as JPY 1000")
     }

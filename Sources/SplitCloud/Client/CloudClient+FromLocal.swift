@@ -5,7 +5,7 @@ import SplitCore
 extension CloudClient {
     /// `POST /api/groups/from-local`: the group, its members, expenses and splits (with their
     /// paid state) in one atomic request. A server without it answers 404
-    /// (``CloudError/notFound(_:)``; the Node server's is an HTML page), and one whose body
+    /// (``CloudError/notFound(_:)``, or ``CloudError/unsupported(_:)`` for the Node server's HTML page), and one whose body
     /// limit the trip exceeds 413 (``CloudError/refused(status:detail:)``); either way nothing
     /// was stored.
     public func createGroupFromLocal(_ trip: FromLocalTrip, key: String) async throws(CloudError) -> FromLocalAnswer {

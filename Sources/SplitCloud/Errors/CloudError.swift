@@ -12,6 +12,9 @@ public enum CloudError: Error, Equatable, Sendable, UserFacingError {
     case rateLimited(server: String, retryAfterSeconds: Int)
     /// A 5xx to a request that was not retried because repeating it could store it twice.
     case serverFailed(server: String, status: Int, detail: String)
+    /// A request safe to repeat failed with a 5xx on every attempt: the server answered, so
+    /// it is not unreachable, and nothing was changed by the failed attempts.
+    case serverKeptFailing(server: String, status: Int, detail: String, attempts: Int)
     /// No answer (timeout, dropped connection) to a request that was not retried for the same reason.
     case noAnswer(server: String, request: String)
     /// 401 or 403 on a request carrying the stored token.
@@ -47,6 +50,9 @@ public enum CloudError: Error, Equatable, Sendable, UserFacingError {
         case .serverFailed(let server, let status, let detail):
             return "the server at \(server) failed with HTTP \(status) (\(detail)); it may or may not have stored the "
                 + "change, so check before repeating it"
+        case .serverKeptFailing(let server, let status, let detail, let attempts):
+            return "the server at \(server) failed with HTTP \(status) (\(detail)) on each of \(attempts) attempts; "
+                + "your local data is unchanged"
         case .noAnswer(let server, let request):
             return "no answer from the server at \(server) to \(request) (timeout or dropped connection); it may or may "
                 + "not have stored the change, so check before repeating it"
@@ -75,7 +81,7 @@ public enum CloudError: Error, Equatable, Sendable, UserFacingError {
 
     public var kind: FailureKind {
         switch self {
-        case .unreachable, .rateLimited, .serverFailed, .noAnswer: return .unreachable
+        case .unreachable, .rateLimited, .serverFailed, .serverKeptFailing, .noAnswer: return .unreachable
         case .tokenRefused, .notLoggedIn, .badCredentials: return .unauthenticated
         case .noServer, .badServerAddress: return .usage
         case .refused, .invalid: return .data

@@ -55,14 +55,50 @@ enum NodeForms {
         return Timestamp(millisecondsSince1970: local.millisecondsSince1970 - offset)
     }
 
-    /// The message of an error body: the contract's `{"error": "..."}`, else the start of the
-    /// body as text (an HTML page or plain text), else "no details".
+    /// The message of an error body, on one line: the contract's `{"error": "..."}`; for an
+    /// HTML page (Express's own errors) the text of its `<pre>` (`Cannot GET /api/nope`,
+    /// `Payload Too Large`), else of its `<title>`; else the start of the body as text; else
+    /// "no details".
     static func errorText(_ body: [UInt8]) -> String {
         if let answer = try? JSONDecoder().decode(Components.Schemas._Error.self, from: Data(body)) {
-            return answer.error
+            return oneLine(answer.error)
         }
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-        return text.isEmpty ? "no details" : text
+        let text = String(decoding: body.prefix(4096), as: UTF8.self)
+        if text.contains("<") {
+            for tag in ["pre", "title", "h1"] {
+                if let inner = element(tag, in: text) { return oneLine(stripTags(inner)) }
+            }
+            return oneLine(stripTags(text))
+        }
+        return oneLine(text)
+    }
+
+    /// The text inside the first `<tag>…</tag>`, when it has any.
+    private static func element(_ tag: String, in html: String) -> String? {
+        guard let open = html.range(of: "<\(tag)", options: .caseInsensitive),
+              let start = html[open.upperBound...].firstIndex(of: ">"),
+              let close = html.range(of: "</\(tag)>", options: .caseInsensitive, range: start..<html.endIndex) else { return nil }
+        let inner = String(html[html.index(after: start)..<close.lowerBound])
+        return inner.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : inner
+    }
+
+    private static func stripTags(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false; text.append(" ") } else if !inTag {
+                text.append(character)
+            }
+        }
+        return text.replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Whitespace folded to single spaces, at most 200 characters: a message stays one line.
+    private static func oneLine(_ text: String) -> String {
+        let folded = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !folded.isEmpty else { return "no details" }
+        return folded.count > 200 ? String(folded.prefix(199)) + "…" : folded
     }
 
     /// What a refusal (a status outside 2xx other than 429 and 5xx) means: 401, and 403 about
@@ -76,6 +112,10 @@ enum NodeForms {
             return .tokenRefused(server: server)
         case 403 where authenticated && text.lowercased().contains("token"):
             return .tokenRefused(server: server)
+        case 404 where text.hasPrefix("Cannot "):
+            // Express's page for a route it does not have: not a missing trip or expense.
+            return .unsupported("the server at \(server) has no such route (\(text)); it may be an older server, "
+                                + "or not a budget_splitter_web server")
         case 404:
             return .notFound(notFound())
         default:

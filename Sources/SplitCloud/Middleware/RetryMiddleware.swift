@@ -54,8 +54,8 @@ struct RetryMiddleware: ClientMiddleware {
                     throw CloudError.serverFailed(server: server.url, status: status, detail: text)
                 }
                 guard attempt < policy.maximumAttempts else {
-                    throw CloudError.unreachable(server: server.url,
-                                                 detail: "HTTP \(status) to \(described) after \(attempt) attempts")
+                    throw CloudError.serverKeptFailing(server: server.url, status: status, detail: NodeForms.errorText(bytes),
+                                                       attempts: attempt)
                 }
                 try await pause(policy.delay(afterAttempt: attempt))
             }

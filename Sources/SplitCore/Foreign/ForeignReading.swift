@@ -62,6 +62,8 @@ public enum ForeignReading {
             }
             shares.append(minor)
         }
+        let inexact = zip(item.shares, shares).filter { !isExact($0.amount, $1, currency) }.count
+        if inexact > 0 { repairs.append(.sharesRounded(count: inexact)) }
         var splits = zip(item.shares, shares).map { ExpenseSplit(memberID: $0.memberID, amount: $1, isPaid: $0.isPaid) }
         let sum = shares.reduce(Int64(0), +)
         let difference = amount - sum

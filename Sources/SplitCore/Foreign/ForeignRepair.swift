@@ -3,6 +3,8 @@
 public enum ForeignRepair: Hashable, Sendable {
     /// The amount had more decimals than its currency; it was rounded half to even.
     case amountRounded(written: String, to: Int64)
+    /// Shares had more decimals than their currency (JPY 333.33); each was rounded half to even.
+    case sharesRounded(count: Int)
     /// The shares missed the amount once rounded (float shares such as 333.33 × 3); each
     /// member's change, by largest remainder.
     case sharesRepaired(sum: Int64, changes: [Change])
@@ -30,6 +32,10 @@ public enum ForeignRepair: Hashable, Sendable {
         case .amountRounded(let written, let minor):
             let allowed = currency.exponent == 0 ? "no decimals" : "\(currency.exponent) decimals"
             return "amount \(written) has more decimals than \(currency.code) allows (\(allowed)); read as \(money(minor))"
+        case .sharesRounded(let count):
+            let allowed = currency.exponent == 0 ? "no decimals" : "\(currency.exponent) decimals"
+            return "\(count) share\(count == 1 ? "" : "s") had more decimals than \(currency.code) allows (\(allowed)); "
+                + "rounded half to even"
         case .sharesRepaired(let sum, let changes):
             let list = changes.map { change in
                 let size = DecimalText.major(abs(change.delta), exponent: currency.exponent, padded: true)

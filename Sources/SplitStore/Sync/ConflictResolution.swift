@@ -22,7 +22,7 @@ struct ConflictResolution {
         case ("held", let mine?):
             // The server's version has no sound reading: mine goes as the fix, on the
             // server's current revision (a payment cannot be edited: it comes back anew).
-            guard let operation = SyncApplier.resend(mine) else {
+            guard let operation = SyncPlanner.resend(mine) else {
                 try recreate(mine)
                 return
             }
@@ -57,7 +57,7 @@ struct ConflictResolution {
             default:
                 throw StoreError.invalid("conflict \(conflict.id) cannot be kept as mine: a \(key.kindName) cannot be changed")
             }
-            guard let operation = SyncApplier.resend(value) else { return }
+            guard let operation = SyncPlanner.resend(value) else { return }
             try items.write(key, value, at: at)
             try change(operation, before: current)
         }

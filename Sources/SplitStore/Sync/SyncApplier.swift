@@ -1,7 +1,8 @@
 import GRDB
 import SplitCore
 
-/// Applies one sync's results inside the caller's transaction, in three steps:
+/// Applies one sync's results inside the caller's transaction: it loads what the decisions
+/// need and carries out what ``SyncPlanner`` (SplitCore, pure) decides, in three steps:
 ///
 /// 1. The answers to pushed operations. An applied one leaves the outbox. A conflicting or
 ///    refused one leaves it too, and its item is noted with the local version (read before
@@ -32,18 +33,6 @@ final class SyncApplier {
         self.at = at
     }
 
-    /// An item whose pushed change the server did not take.
-    private struct Trouble {
-        var operation: SyncOperation
-        var base: SyncValue?
-        var mine: SyncValue?
-        /// The server's version as the answer or the pull gave it.
-        var current: RemoteItem?
-        /// The server's version known before this sync, for a refusal without `current`.
-        var known: SyncValue?
-        var rejection: String?
-    }
-
     /// `fresh`: the trip was created in this transaction (a first pull), so it holds no
     /// server revisions, no waiting operations and no rows yet, and every lookup is skipped.
     func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
@@ -52,7 +41,7 @@ final class SyncApplier {
         let foreign = ForeignItems(db: db, trip: trip, at: at)
         recorder = try SyncRecorder.open(db, trip)
         var tally = SyncTally()
-        var troubles: [String: Trouble] = [:]
+        var troubles: [String: SyncTrouble] = [:]
         var order: [String] = []
         let byID = Dictionary(pushed.map { ($0.opID, $0) }, uniquingKeysWith: { first, _ in first })
         var remaps: [String: String] = [:]
@@ -86,7 +75,7 @@ final class SyncApplier {
             let key = operation.operation.item
             if troubles[key.text] == nil {
                 order.append(key.text)
-                troubles[key.text] = Trouble(
+                troubles[key.text] = SyncTrouble(
                     operation: operation.operation, base: operation.base, mine: try items.read(key),
                     known: try knownServerVersion(key, base: operation.base, baseRevision: operation.baseRevision))
             }
@@ -127,37 +116,37 @@ final class SyncApplier {
             return tally
         }
 
-        let heldRevision = try db.cachedStatement(sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?")
+        let heldRevisionStatement = try db.cachedStatement(sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?")
         for raw in changes.items {
             let key = raw.key.text
-            if let held = try Int64.fetchOne(heldRevision, arguments: [trip.rawValue, key]), held >= raw.revision {
-                continue
-            }
+            let heldRevision = try Int64.fetchOne(heldRevisionStatement, arguments: [trip.rawValue, key])
+            if SyncPlanner.isStale(raw, heldRevision: heldRevision) { continue }
             let item = try foreign.checked(raw)
             if troubles[key] != nil {
                 troubles[key]?.current = item
                 continue
             }
-            if try waiting(key) {
-                try remember(item, body: item.value)
-                try foreign.note(item)
-                continue
-            }
-            try remember(item, body: nil)
+            let waiting = try waiting(key)
+            // The echo of this device's own change is usually what the trip holds already:
+            // compared first, it costs a read instead of rewriting the rows.
+            let local = waiting || item.value == nil ? nil : try items.read(item.key)
+            let decision = SyncPlanner.pulled(item, heldRevision: heldRevision, waiting: waiting, local: local)
+            if case .skip = decision { continue }
+            try remember(item, body: decision == .keepLocal ? item.value : nil)
             try foreign.note(item)
-            if item.held != nil {
+            switch decision {
+            case .skip, .keepLocal:
+                continue
+            case .hold:
                 // Out of the trip (and its balances) until someone fixes it; the row, if the
                 // trip had one, is soft-deleted, so nothing is lost.
                 try items.write(item.key, nil, at: at)
                 tally.held += 1
                 continue
-            }
-            // The echo of this device's own change is usually what the trip holds already:
-            // compared first, it costs a read instead of rewriting the rows.
-            if let value = item.value, let current = try items.read(item.key), Self.sameContent(current, value) {
+            case .echo:
                 if let createdAt = item.createdAt { try items.setCreatedAt(item.key, createdAt) }
-            } else {
-                try items.write(item.key, item.value, at: at, createdAt: item.createdAt)
+            case .write(let value):
+                try items.write(item.key, value, at: at, createdAt: item.createdAt)
             }
             if !echoed.contains(key) { tally.pulled += 1 }
         }
@@ -211,102 +200,25 @@ final class SyncApplier {
         return baseRevision == nil ? nil : base
     }
 
-    /// Merges or records one troubled item; returns how many conflicts it recorded.
-    private func settle(_ trouble: Trouble, items: LocalItems, foreign: ForeignItems) throws -> Int {
+    /// Carries out the planner's settlement of one troubled item; returns how many conflicts
+    /// it recorded.
+    private func settle(_ trouble: SyncTrouble, items: LocalItems, foreign: ForeignItems) throws -> Int {
         let key = trouble.operation.item
-        let theirs = trouble.current.map(\.value) ?? trouble.known
-        if let current = trouble.current { try remember(current, body: nil) }
-
-        if let current = trouble.current, let held = current.held {
-            // The server's version has no sound reading: it is held, the trip leaves the item
-            // out like everyone else's, and the local version is kept in a conflict, so
-            // `split resolve --mine` can send it as the fix.
+        if let current = trouble.current {
+            try remember(current, body: nil)
             try foreign.note(current)
-            try items.write(key, nil, at: at)
-            guard let mine = trouble.mine else { return 0 }
-            try record(key, field: "held", mine: mine, theirs: nil, detail: held.reason)
-            return 1
         }
-        if let current = trouble.current { try foreign.note(current) }
-
-        if let reason = trouble.rejection {
-            try items.write(key, theirs, at: at, createdAt: trouble.current?.createdAt)
-            // A removal refused because the item is gone reached what it wanted.
-            if trouble.operation.isRemoval && theirs == nil { return 0 }
-            try record(key, field: "rejected", mine: trouble.mine, theirs: theirs, detail: reason)
-            return 1
+        let plan = SyncPlanner.settle(trouble)
+        try items.write(key, plan.write, at: at, createdAt: plan.holds ? nil : trouble.current?.createdAt)
+        for conflict in plan.conflicts {
+            try record(key, field: conflict.field, mine: conflict.mine, theirs: conflict.theirs, detail: conflict.detail)
         }
-
-        switch (trouble.mine, theirs) {
-        case (nil, nil):
-            try items.write(key, nil, at: at)
-            return 0
-        case (nil, _), (_, nil):
-            // An edit against a delete, either way round: the server's side shows.
-            try items.write(key, theirs, at: at, createdAt: trouble.current?.createdAt)
-            try record(key, field: "deleted", mine: trouble.mine, theirs: theirs, detail: nil)
-            return 1
-        case (let mine?, let theirs?):
-            let (merged, fields) = Self.merge(base: trouble.base, mine: mine, theirs: theirs)
-            try items.write(key, merged, at: at, createdAt: trouble.current?.createdAt)
-            for field in fields {
-                try record(key, field: field, mine: mine, theirs: theirs, detail: nil)
-            }
-            if merged != theirs, let operation = Self.resend(merged) {
-                try recorder?.append(operation, before: theirs, at: at)
-                if let current = trouble.current { try remember(current, body: theirs) }
-            }
-            return fields.count
+        if let operation = plan.resend {
+            let theirs = trouble.current.map(\.value) ?? trouble.known
+            try recorder?.append(operation, before: theirs, at: at)
+            if let current = trouble.current { try remember(current, body: theirs) }
         }
-    }
-
-    /// Whether two versions hold the same content, creation times apart (the trip keeps the
-    /// server's, set separately).
-    static func sameContent(_ local: SyncValue, _ server: SyncValue) -> Bool {
-        guard case .expense(var mine) = local, case .expense(var theirs) = server else { return local == server }
-        mine.createdAt = nil
-        theirs.createdAt = nil
-        return mine == theirs
-    }
-
-    /// The merged version and the fields in conflict, for two versions of one item.
-    static func merge(base: SyncValue?, mine: SyncValue, theirs: SyncValue) -> (SyncValue, [String]) {
-        switch (mine, theirs) {
-        case (.expense(let mine), .expense(let theirs)):
-            var baseExpense: Expense?
-            if case .expense(let value)? = base { baseExpense = value }
-            let (merged, fields) = SyncMerge.expense(base: baseExpense, mine: mine, theirs: theirs)
-            return (.expense(merged), fields.map(\.rawValue))
-        case (.member(let mine), .member(let theirs)):
-            var baseName: String?
-            if case .member(let value)? = base { baseName = value.name }
-            let (name, clash) = SyncMerge.value(base: baseName, mine: mine.name, theirs: theirs.name)
-            return (.member(Member(id: theirs.id, name: name)), clash ? ["name"] : [])
-        case (.rate(let currency, let mine), .rate(_, let theirs)):
-            var baseRate: ExchangeRate?
-            if case .rate(_, let value)? = base { baseRate = value }
-            let (rate, clash) = SyncMerge.value(base: baseRate, mine: mine, theirs: theirs)
-            return (.rate(currency: currency, rate: rate), clash ? ["rate"] : [])
-        case (.group(let mine, let mineCurrency), .group(let theirs, let theirsCurrency)):
-            var baseName: String?
-            if case .group(let value, _)? = base { baseName = value }
-            let (name, clash) = SyncMerge.value(base: baseName, mine: mine, theirs: theirs)
-            return (.group(name: name, currency: theirsCurrency ?? mineCurrency), clash ? ["name"] : [])
-        default:
-            // Payments never change after they are made: the server's stands.
-            return (theirs, mine == theirs ? [] : ["payment"])
-        }
-    }
-
-    /// The operation that sends a merged version on the server's new base.
-    static func resend(_ merged: SyncValue) -> SyncOperation? {
-        switch merged {
-        case .expense(let expense): return .updateExpense(expense)
-        case .member(let member): return .renameMember(member)
-        case .rate(let currency, let rate): return .setRate(currency: currency, rate: rate)
-        case .group(let name, _): return .renameGroup(name: name)
-        case .payment: return nil
-        }
+        return plan.conflicts.count
     }
 
     private func record(_ key: SyncItemKey, field: String, mine: SyncValue?, theirs: SyncValue?, detail: String?) throws {
