@@ -52,7 +52,7 @@ let package = Package(
         ),
         // Cloud client: the generated client (SplitAPIClient) over AsyncHTTPClient, wrapped so callers
         // get SplitCore values; retries, rate limits, keys and token as client middlewares; the
-        // mapping between generated types and domain values; credentials and the cloud backend.
+        // mapping between generated types and domain values; credentials and server settings.
         // No Hummingbird, no server stubs.
         .target(
             name: "SplitCloud",

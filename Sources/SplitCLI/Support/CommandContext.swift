@@ -10,7 +10,7 @@ import SplitStore
 /// also syncs (``AutoSync``, `split sync`), and `split mode cloud` only makes new trips
 /// linked.
 struct CommandContext: Sendable {
-    let backend: any SplitBackend
+    let backend: LocalBackend
     /// The local database the backend works on.
     let database: SplitDatabase
     let dependencies: Dependencies

@@ -11,7 +11,7 @@ public struct Expense: Hashable, Sendable {
     public var date: CivilDate
     public var note: String?
     public var splits: [ExpenseSplit]
-    /// When the expense was first recorded; nil until a backend stores it.
+    /// When the expense was first recorded; nil until the store keeps it.
     public var createdAt: Timestamp?
 
     public init(

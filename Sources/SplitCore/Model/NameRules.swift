@@ -1,4 +1,4 @@
-/// What makes an acceptable trip or member name, shared by every backend and the server.
+/// What makes an acceptable trip or member name, shared by the CLI, the store and the server.
 ///
 /// Names are trimmed; 1 to 100 characters (the cloud schema's VARCHAR(100)); no control
 /// characters. Member names also may not contain `,` or `=`, which the command line uses to

@@ -1,11 +1,12 @@
 import GRDB
 import SplitCore
 
-/// The SQLite implementation of ``SplitBackend``: local mode.
+/// The trips of this device in one SQLite file: every command reads and writes through it.
+/// (A linked trip also syncs: its writes queue outbox operations, ``recordSync(_:trip:_:at:)``.)
 ///
 /// Every write method is one immediate transaction that also appends its activity-log entry
 /// with the inverse needed by `undo`, so a change and its history are never half-written.
-public final class LocalBackend: SplitBackend, Sendable {
+public final class LocalBackend: Sendable {
     public let database: SplitDatabase
 
     public init(database: SplitDatabase) {

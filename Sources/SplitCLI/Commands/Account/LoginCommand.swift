@@ -49,7 +49,7 @@ struct LoginCommand: AsyncParsableCommand {
         }
         account.output.line("Logged in to \(server) as \(result.user.displayName) (\(result.user.login)).")
         if settings.mode == .local {
-            account.output.line("Commands still use the local database; switch with: split mode cloud")
+            account.output.line("New trips stay on this device unless created with --cloud; to link them all: split mode cloud")
         }
     }
 }

@@ -2,12 +2,14 @@ import ArgumentParser
 import SplitCloud
 import SplitCore
 
-/// `split mode [cloud|local]`: which backend every other command uses, remembered in
-/// `config.json`. Switching makes no request; cloud mode needs a saved token for the server.
+/// `split mode [cloud|local]`: whether `split trip create` links new trips to the logged-in
+/// server (cloud) or keeps them on this device only (local), remembered in `config.json`.
+/// Every trip lives in the local file either way. Switching makes no request; cloud mode
+/// needs a saved token for the server.
 struct ModeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mode",
-        abstract: "Show or switch between local mode (SQLite) and cloud mode (a server).",
+        abstract: "Show or switch whether new trips are linked to a server (cloud) or kept here only (local).",
         discussion: HelpText.reflow("""
         Examples:
           split mode                 # prints the mode and the server

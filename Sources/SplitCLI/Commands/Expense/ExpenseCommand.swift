@@ -120,7 +120,7 @@ struct ExpenseDeleteCommand: ContextCommand {
         if context.output.json {
             context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
         } else {
-            let hint = context.backend.keepsHistory ? " Undo with: split undo" : ""
+            let hint = " Undo with: split undo"
             context.output.line("Deleted \(expense.shownDescription) (\(expense.amount)).\(hint)")
         }
     }

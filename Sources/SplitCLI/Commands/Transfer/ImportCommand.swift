@@ -43,9 +43,7 @@ struct ImportCommand: ContextCommand {
     static let changesTrips = true
 
     func run(_ context: CommandContext) async throws {
-        guard let local = context.backend as? LocalBackend else {
-            throw CLIError("import writes to the local database; switch with: split mode local", kind: .unavailable)
-        }
+        let local = context.backend
         if into != nil && global.trip != nil { throw CLIError("give either --into or --trip, not both") }
         let into = into ?? global.trip
         let forced = try format.map { name throws(CLIError) -> ImportFormat in
