@@ -24,10 +24,14 @@ split_require_packages libsqlite3-dev
 [ -x /usr/lib/postgresql/15/bin/initdb ] || split_require_packages postgresql
 
 echo "building split, split-server and split-bench (release)..." >&2
-swift build -c release --static-swift-stdlib --product split-server >&2
-swift build -c release --static-swift-stdlib --product split >&2
-swift build -c release --static-swift-stdlib --product split-bench >&2
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)
+# SPLIT_BENCH_SCRATCH: a build folder of its own (.build-NAME), so a release build does not
+# hold the lock of the debug .build other work is using.
+scratch=()
+[ -n "${SPLIT_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$SPLIT_BENCH_SCRATCH")
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product split-server >&2
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product split >&2
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product split-bench >&2
+bin=$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)
 split_start_loopback_server "$bin/split-server"
 
 # Each device is a home of its own; all use the same account.
