@@ -11,14 +11,21 @@ import SplitServer
 ///
 /// Why a mode of split-server and not a separate fake: the data behind it is the real server on
 /// real PostgreSQL, so a client test exercises real storage, real auth and real validation, and
-/// only the differences listed in LEGACY-API.md are layered on top (``LegacyQuirksMiddleware``):
-/// - `expenseDate` as the Node server sends it (``DateStyle``);
+/// only the differences listed in LEGACY-API.md are layered on top (``LegacyQuirksMiddleware``),
+/// each as the recordings in `shared/fixtures/node-bsw/` show it (the recordings win where
+/// they disagree):
+/// - `expenseDate` as the Node server sends it (``DateStyle``), and `invite_code` null in
+///   every group (no Node route sets one);
 /// - no split-server extensions: 404 (an HTML page, as Express sends) for from-local, join,
 ///   `PUT` expense, payments, balances, member edits and sync; no `features` in `/health`;
 /// - `Idempotency-Key` ignored;
-/// - 429 with `Retry-After` past 100 `/api` requests a minute and 10 `/auth` requests in 15
-///   minutes per IP, counting every auth request (limits adjustable for tests);
+/// - 429 with `Retry-After` and the recorded bodies past 100 `/api` requests a minute and 10
+///   `/auth` requests in 15 minutes per IP, counting every auth request (limits adjustable for
+///   tests);
 /// - a 500 instead of a 400 for bad input on `/api`, and 403 `Invalid token` for a refused token.
+///
+/// Data the Node server stores but split-server refuses (float shares, repeated names, shares
+/// for members of another group) is written straight into the tables by the tests that need it.
 public struct LegacyQuirks: ServerFacade {
     /// How `expenseDate` leaves the server.
     public enum DateStyle: Sendable, Equatable {

@@ -27,8 +27,9 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
         if let area {
             quirks.tally.record(area)
             if let wait = limiter.admit(area, ip: context.clientIP) {
-                return Self.json(.tooManyRequests, #"{"error":"Too many requests, please try again later."}"#,
-                                 extra: [.retryAfter: String(wait)])
+                // The recorded bodies (fixtures 72 and 74).
+                let body = area == .auth ? #"{"error":"Too many login attempts"}"# : #"{"error":"Too many requests"}"#
+                return Self.json(.tooManyRequests, body, extra: [.retryAfter: String(wait)])
             }
         }
         if Self.isExtension(request.method, path) {
@@ -44,10 +45,21 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
         case .unauthorized where request.headers[.authorization] != nil:
             return Self.json(.forbidden, #"{"error":"Invalid token"}"#)
         case .ok where request.method == .get && Self.isExpenseList(path):
-            return try await rewriteDates(response)
+            return try await rewrite(response, key: "expenses", rewriteDate)
+        case .ok where request.method == .get && path == "/api/groups":
+            return try await rewrite(response, key: "groups", Self.withoutInviteCode)
+        case .created where request.method == .post && path == "/api/groups":
+            return try await rewrite(response, key: "group", Self.withoutInviteCode)
         default:
             return response
         }
+    }
+
+    /// A group as the Node server sends it: no route sets an invite code, so it is always
+    /// null (fixtures 18 to 20).
+    static func withoutInviteCode(_ group: JSONValue) -> JSONValue {
+        guard case .object(let fields) = group else { return group }
+        return .object(fields.map { $0.key == "invite_code" ? JSONMember("invite_code", .null) : $0 })
     }
 
     /// Routes the Node server does not have.
@@ -68,13 +80,15 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
         return parts.count == 4 && parts[0] == "api" && parts[1] == "groups" && parts[3] == "expenses"
     }
 
-    /// Every `expenseDate` (split-server sends `YYYY-MM-DDT00:00:00.000Z`) in ``LegacyQuirks/dateStyle``.
-    private func rewriteDates(_ response: Response) async throws -> Response {
+    /// The answer with `transform` applied to the value under `key`, or to each element when
+    /// it is an array.
+    private func rewrite(_ response: Response, key: String, _ transform: (JSONValue) -> JSONValue) async throws -> Response {
         let body = try await CollectingWriter.collect(response.body)
         guard case .object(let top) = try JSONParser.parse(Array(buffer: body)) else { return response }
         let rewritten = JSONValue.object(top.map { member in
-            guard member.key == "expenses", case .array(let expenses) = member.value else { return member }
-            return JSONMember("expenses", .array(expenses.map(rewriteDate)))
+            guard member.key == key else { return member }
+            if case .array(let elements) = member.value { return JSONMember(key, .array(elements.map(transform))) }
+            return JSONMember(key, transform(member.value))
         })
         var copy = response
         copy.body = .init(byteBuffer: ByteBuffer(string: rewritten.serialized()))
@@ -82,6 +96,7 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
         return copy
     }
 
+    /// An `expenseDate` (split-server sends `YYYY-MM-DDT00:00:00.000Z`) in ``LegacyQuirks/dateStyle``.
     private func rewriteDate(_ expense: JSONValue) -> JSONValue {
         guard case .object(let fields) = expense else { return expense }
         return .object(fields.map { field in

@@ -23,15 +23,23 @@ struct ForeignDataTests {
         }
     }
 
+    /// A new account on `server`, its client, and two devices of it; the first has the linked
+    /// trip `name` with `members`.
+    static func twoDevices(_ server: CloudTestServer.Running, trip name: String, currency: String, members: [String])
+        async throws -> (client: CloudClient, one: SplitSandbox, two: SplitSandbox) {
+        let client = try await CloudTestSupport.account(server, clock: ManualClock())
+        let one = try SplitSandbox(), two = try SplitSandbox()
+        one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
+        two.environment = one.environment
+        try await one.ok("trip", "create", name, "--currency", currency, "--cloud")
+        try await one.ok(["member", "add"] + members)
+        return (client, one, two)
+    }
+
     @Test("split-server: descriptions of 800 characters, empty, blank and absent and a 100-character name from another client sync, pull and keep syncing")
     func splitServerREST() async throws {
         try await CloudTestServer.run { server in
-            let client = try await CloudTestSupport.account(server, clock: ManualClock())
-            let one = try SplitSandbox(), two = try SplitSandbox()
-            one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
-            two.environment = one.environment
-            try await one.ok("trip", "create", "Rome", "--currency", "EUR", "--cloud")
-            try await one.ok("member", "add", "Alex", "Bea")
+            let (client, one, two) = try await Self.twoDevices(server, trip: "Rome", currency: "EUR", members: ["Alex", "Bea"])
             try await one.ok("add-expense", "Pizza", "30", "--paid-by", "Alex")
             let group = try #require(try await client.groups().first).id
             let members = try await client.members(group: group)
@@ -101,12 +109,7 @@ struct ForeignDataTests {
     @Test("the Node server: float shares, JPY decimals, short and no shares, no description, repeated names and a share outside the group are stored, repaired or held; the trip keeps syncing")
     func nodeServer() async throws {
         try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
-            let client = try await CloudTestSupport.account(server, clock: ManualClock())
-            let one = try SplitSandbox(), two = try SplitSandbox()
-            one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
-            two.environment = one.environment
-            try await one.ok("trip", "create", "Tokyo", "--currency", "JPY", "--cloud")
-            try await one.ok("member", "add", "Alex", "Bea", "Chen")
+            let (client, one, two) = try await Self.twoDevices(server, trip: "Tokyo", currency: "JPY", members: ["Alex", "Bea", "Chen"])
             try await one.ok("add-expense", "Ramen", "3000", "--paid-by", "Alex")
             let group = try #require(try await client.groups().first { $0.name == "Tokyo" }).id
             let members = try await client.members(group: group)
@@ -172,12 +175,7 @@ struct ForeignDataTests {
     @Test("split-server's change feed: an expense with a share outside the trip is held, listed and fixed here with split expense edit; the fix reaches the server and the other device")
     func heldFixedLocally() async throws {
         try await CloudTestServer.run { server in
-            let client = try await CloudTestSupport.account(server, clock: ManualClock())
-            let one = try SplitSandbox(), two = try SplitSandbox()
-            one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
-            two.environment = one.environment
-            try await one.ok("trip", "create", "Lisbon", "--currency", "USD", "--cloud")
-            try await one.ok("member", "add", "Alex", "Bea")
+            let (client, one, two) = try await Self.twoDevices(server, trip: "Lisbon", currency: "USD", members: ["Alex", "Bea"])
             try await two.ok("trip", "pull", "Lisbon")
             let group = try #require(try await client.groups().first { $0.name == "Lisbon" }).id
             let members = try await client.members(group: group)

@@ -34,6 +34,7 @@ struct UploadCommandTests {
             #expect(dry.stdout == "Would upload Tokyo Trip to \(server.url) as a new cloud trip (from-local): "
                     + "5 members, 30 expenses, 3 payments.\nDry run: nothing was sent.\n")
             #expect(try await count(server, "trip_groups") == "0")
+            let before = try await split.ok("expenses", "--json").stdout
 
             let uploaded = try await split.ok("upload")
             let lines = uploaded.stdout.split(separator: "\n").map(String.init)
@@ -51,6 +52,13 @@ struct UploadCommandTests {
             let synced = try await split.ok("sync", "--json").json
             #expect(synced["pulled"].int == 0 && synced["pushed"].int == 0, "\(synced)")
             #expect(try await split.ok("balances", "--json").stdout == local)
+            // Every expense keeps the creation time it had here: from-local takes it, so the
+            // server's echo changes nothing under the person.
+            #expect(try await split.ok("expenses", "--json").stdout == before)
+            let times = try await server.sql(
+                "SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') FROM expenses")
+            let shown = try await split.ok("expenses", "--json").json["expenses"].array.compactMap { $0["createdAt"].string }
+            #expect(Set(times) == Set(shown) && times.count == 30, "\(times) \(shown)")
         }
     }
 

@@ -8,10 +8,12 @@ import SplitCore
 /// split-server honours it. Answers are another client's data: they are read by
 /// ``ForeignReading``, never refused as a whole.
 enum ExpenseMapping {
+    /// `includePaid`: the server is split-server, which also takes the paid states and the
+    /// expense's own creation time (the Node server ignores both).
     static func create(_ expense: Expense, group: TripID, includePaid: Bool) -> Components.Schemas.CreateExpenseRequest {
         let currency = expense.amount.currency
         return .init(
-            groupId: group.rawValue, description: expense.description,
+            createdAt: includePaid ? expense.createdAt?.iso8601 : nil, groupId: group.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
             category: expense.category.rawValue, paidByMemberId: expense.paidBy.rawValue,
             expenseDate: NodeForms.text(expense.date), splits: splits(expense, includePaid: includePaid))

@@ -17,7 +17,7 @@ enum FromLocalMapping {
         let currency = expense.amount.currency
         return .init(
             id: keepID ? expense.id.rawValue : nil, note: keepID ? expense.note : nil,
-            localId: expense.id.rawValue, description: expense.description,
+            createdAt: keepID ? expense.createdAt?.iso8601 : nil, localId: expense.id.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
             category: expense.category.rawValue, paidByLocalId: expense.paidBy.rawValue,
             expenseDate: NodeForms.text(expense.date),

@@ -19,9 +19,12 @@ extension APIHandler {
         let draft = try ExpenseDraft(
             description: body.description, amount: body.amount, currency: body.currency, category: body.category,
             paidBy: body.paidByMemberId, date: body.expenseDate,
-            splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) }, note: body.note)
-        // One statement for the common case; the general path below answers everything else.
-        if let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, credential: credential) {
+            splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) }, note: body.note,
+            createdAt: body.createdAt)
+        // One statement for the common case (the server's creation time); the general path
+        // below answers everything else.
+        if draft.createdAt == nil,
+           let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, credential: credential) {
             return .created(.init(body: .json(.init(success: true, expenseId: Self.lower(stored)))))
         }
         let (user, group) = try await member(of: body.groupId)

@@ -149,6 +149,6 @@ extension APIHandler {
         return try ExpenseDraft(
             description: expense.description, amount: expense.amount, currency: expense.currency,
             category: expense.category, paidBy: try mapped(expense.paidByLocalId, "paidByLocalId"),
-            date: expense.expenseDate, splits: shares, note: expense.note)
+            date: expense.expenseDate, splits: shares, note: expense.note, createdAt: expense.createdAt)
     }
 }

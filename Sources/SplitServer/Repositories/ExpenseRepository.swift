@@ -136,6 +136,8 @@ struct ExpenseRepository: Sendable {
         var categories: [String] = [], payers: [UUID] = [], dates: [String] = [], notes: [String] = []
         var splitIDs: [UUID] = [], splitExpenses: [UUID] = [], splitMembers: [UUID] = []
         var splitAmounts: [String] = [], splitPaid: [Bool] = []
+        // The client's creation time, '' for the server's.
+        var created: [String] = []
         var result: [[UUID]] = []
         let now = dependencies.now()
         for (id, draft) in items {
@@ -149,6 +151,7 @@ struct ExpenseRepository: Sendable {
             dates.append(draft.date.description)
             // An empty note cannot be stored (empty text reads as none), so '' stands for NULL.
             notes.append(draft.note ?? "")
+            created.append(draft.createdAt?.iso8601 ?? "")
             var these: [UUID] = []
             for share in draft.splits {
                 let splitID = dependencies.newID()
@@ -165,10 +168,11 @@ struct ExpenseRepository: Sendable {
             INSERT INTO expenses (id, group_id, description, amount, currency, category, paid_by_member_id,
                                   expense_date, note, created_by_user_id, updated_by_user_id, revision, created_at, updated_at)
             SELECT t.id, \(group), t.description, t.amount::numeric, t.currency, t.category, t.payer,
-                   t.day::date, NULLIF(t.note, ''), \(user), \(user), \(revision), \(now), \(now)
+                   t.day::date, NULLIF(t.note, ''), \(user), \(user), \(revision),
+                   COALESCE(NULLIF(t.created, '')::timestamptz, \(now)), \(now)
             FROM unnest(\(ids)::uuid[], \(descriptions)::text[], \(amounts)::text[], \(currencies)::text[],
-                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[], \(notes)::text[])
-                 AS t(id, description, amount, currency, category, payer, day, note)
+                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[], \(notes)::text[], \(created)::text[])
+                 AS t(id, description, amount, currency, category, payer, day, note, created)
             """, logger: database.logger)
         try await connection.query("""
             INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)

@@ -191,7 +191,7 @@ struct SyncBatch {
                 description: data.description, amount: data.amount, currency: data.currency, category: data.category,
                 paidBy: data.paidByMemberId, date: data.expenseDate,
                 splits: data.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
-                note: data.note, field: field)
+                note: data.note, createdAt: data.createdAt, field: field)
         }
     }
 

@@ -25,6 +25,9 @@ struct ExpenseDraft: Sendable {
     let splits: [Share]
     /// split-server's extension: free text that may keep line breaks.
     let note: String?
+    /// split-server's extension: when the client first recorded the expense; used on create
+    /// only, so an uploaded or synced expense keeps the time its device shows.
+    let createdAt: Timestamp?
 
     /// The raw fields of one split as they arrive.
     struct RawShare {
@@ -34,7 +37,8 @@ struct ExpenseDraft: Sendable {
     }
 
     init(description: String?, amount: Double, currency: String?, category: String, paidBy: String,
-         date: String, splits: [RawShare], note: String? = nil, field prefix: String = "") throws(APIError) {
+         date: String, splits: [RawShare], note: String? = nil, createdAt: String? = nil, field prefix: String = "")
+        throws(APIError) {
         let currency = try WireInput.currency(currency, field: prefix + "currency", default: "JPY")
         let minor = try WireAmount.minorUnits(amount, currency: currency, field: prefix + "amount")
         self.description = try WireInput.text(description, field: prefix + "description") ?? ""
@@ -43,6 +47,7 @@ struct ExpenseDraft: Sendable {
         self.paidBy = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")
         self.date = try WireInput.date(date, field: prefix + "expenseDate")
         self.note = try WireInput.text(note, field: prefix + "note", allowing: .note)
+        self.createdAt = try WireInput.instant(createdAt, field: prefix + "createdAt")
         guard !splits.isEmpty else { throw .badRequest("\(prefix)splits must list at least one member") }
         var shares: [Share] = []
         for (index, raw) in splits.enumerated() {

@@ -57,6 +57,15 @@ enum WireInput {
         }
     }
 
+    /// An optional ISO 8601 time (`2025-01-20T09:00:00.000Z`, or with an offset).
+    static func instant(_ text: String?, field: String) throws(APIError) -> Timestamp? {
+        guard let text else { return nil }
+        guard let instant = Timestamp(iso8601: text) else {
+            throw .badRequest("\(field) '\(text.prefix(40))' is not an ISO 8601 time such as 2025-01-20T09:00:00.000Z")
+        }
+        return instant
+    }
+
     /// Optional free text, trimmed, with a length limit; empty becomes nil. A note or a reason
     /// passes `.note` and may keep line breaks and tabs.
     static func text(_ text: String?, field: String, limit: Int = TextRules.textLimit, allowing lines: TextLines = .singleLine)

@@ -7,10 +7,20 @@ import SplitCore
 /// Also decides what only the store can: whether an expense's or payment's members are in
 /// the trip. A share for a member of another group (the Node server does not check) has no
 /// reading in this trip, so the item is held instead of failing the foreign key.
-struct ForeignItems {
+final class ForeignItems {
     let db: Database
     let trip: TripID
     let at: Timestamp
+    /// The trip's member ids (removed ones included), read once per sync and kept up to date
+    /// as members pass through ``checked(_:)``: a first pull of 10,000 expenses asks the
+    /// database nothing per share.
+    private var members: Set<MemberID>?
+
+    init(db: Database, trip: TripID, at: Timestamp) {
+        self.db = db
+        self.trip = trip
+        self.at = at
+    }
 
     /// The item as the trip can hold it: held when the server's version is, or when it names
     /// a member this trip does not have (removed members count: their rows stay).
@@ -26,6 +36,8 @@ struct ForeignItems {
                 ?? ForeignReading.membershipProblem(payment, isMember: try memberCheck())
         case .member(let member):
             problem = try elsewhere("member", member.id.rawValue) ?? Self.nameProblem(member.name)
+            // The caller writes it next: expenses later in the same pull may name it.
+            if problem == nil { members?.insert(member.id) }
         default:
             problem = nil
         }
@@ -95,8 +107,11 @@ struct ForeignItems {
 
     /// Whether a member id is one of this trip's, removed members included.
     func memberCheck() throws -> (MemberID) -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT 1 FROM member WHERE id = ? AND trip_id = ?")
-        let trip = trip.rawValue
-        return { id in (try? Bool.fetchOne(statement, arguments: [id.rawValue, trip])) == true }
+        if members == nil {
+            members = Set(try String.fetchAll(db, sql: "SELECT id FROM member WHERE trip_id = ?", arguments: [trip.rawValue])
+                .map(MemberID.init))
+        }
+        let known = members ?? []
+        return { known.contains($0) }
     }
 }
