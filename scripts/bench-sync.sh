@@ -112,6 +112,15 @@ fresh() {
   cp -r "$work/a/config" "$work/$1/config"
 }
 median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
+# first_pulls PREFIX TRIP: three first pulls of TRIP on fresh devices PREFIX1..3; sets `times`.
+first_pulls() {
+  times=()
+  for round in 1 2 3; do
+    fresh "$1$round"
+    start=$(now); device "$1$round" trip pull "$2" >/dev/null; end=$(now)
+    times+=("$(ms "$start" "$end")")
+  done
+}
 
 echo "5. first pull of a 10,000-expense cloud trip"
 "$bin/split-bench" generate 20 10000 > "$work/ten.jsonl"
@@ -121,12 +130,7 @@ for trip in Ten Floats; do
   device c --trip "$trip" --offline add-expense --batch "$work/ten.jsonl" >/dev/null 2>&1
   device c sync --all >/dev/null
 done
-times=()
-for round in 1 2 3; do
-  fresh "d$round"
-  start=$(now); device "d$round" trip pull Ten >/dev/null; end=$(now)
-  times+=("$(ms "$start" "$end")")
-done
+first_pulls d Ten
 printf '   split trip pull (10,000 expenses by split, 10 pages): median %s ms (%s)\n' "$(median "${times[@]}")" "${times[*]}"
 
 echo "6. first pull of 10,000 expenses with another client's float shares, a third repaired"
@@ -137,11 +141,6 @@ psql "$database_url" -qc "UPDATE expense_splits s SET amount = s.amount - 1 FROM
     SELECT DISTINCT ON (e.id) sp.id FROM expenses e JOIN expense_splits sp ON sp.expense_id = e.id
     WHERE e.group_id = '$group' AND sp.amount >= 1 AND abs(hashtext(e.id::text)) % 3 = 0
     ORDER BY e.id, sp.id) f WHERE s.id = f.id" >/dev/null
-times=()
-for round in 1 2 3; do
-  fresh "e$round"
-  start=$(now); device "e$round" trip pull Floats >/dev/null; end=$(now)
-  times+=("$(ms "$start" "$end")")
-done
+first_pulls e Floats
 repaired=$(device e1 --trip Floats status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["repaired"])')
 printf '   split trip pull (10,000 expenses, %s repaired): median %s ms (%s)\n' "$repaired" "$(median "${times[@]}")" "${times[*]}"

@@ -39,18 +39,9 @@ struct NodeSnapshot {
         return snapshot
     }
 
-    /// The items in the order a pull applies them: members, then expenses, then payments.
+    /// The items in the order a pull applies them: members, then expenses, then payments
+    /// (by key within a kind, so every device applies them alike).
     var ordered: [RemoteItem] {
-        items.values.sorted { rank($0.key) != rank($1.key) ? rank($0.key) < rank($1.key) : $0.key.text < $1.key.text }
-    }
-
-    private func rank(_ key: SyncItemKey) -> Int {
-        switch key {
-        case .group: return 0
-        case .member: return 1
-        case .expense: return 2
-        case .payment: return 3
-        case .rate: return 4
-        }
+        RemoteChanges(revision: 0, items: items.values.sorted { $0.key.text < $1.key.text }).collapsed().items
     }
 }

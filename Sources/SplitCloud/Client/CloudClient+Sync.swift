@@ -15,9 +15,10 @@ extension CloudClient {
         switch output {
         case .ok(let ok):
             let answer = try answer { try ok.body.json }
-            let outcomes = try self.answer { () throws(MappingError) in try answer.results.map(SyncMapping.outcome) }
-            let changes = try self.answer { () throws(MappingError) in try SyncMapping.changes(answer.changes) }
-            return SyncAnswer(outcomes: outcomes, changes: changes, more: answer.changes.more)
+            // Every item of another client's is read, repaired or held: nothing in a schema-valid
+            // answer makes it unreadable as a whole.
+            return SyncAnswer(outcomes: answer.results.map(SyncMapping.outcome), changes: SyncMapping.changes(answer.changes),
+                              more: answer.changes.more)
         case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
         default: throw unexpected(output, operation)
         }
@@ -34,8 +35,7 @@ extension CloudClient {
         switch output {
         case .ok(let ok):
             let page = try answer { try ok.body.json }
-            let changes = try answer { () throws(MappingError) in try SyncMapping.changes(page) }
-            return SyncAnswer(outcomes: [], changes: changes, more: page.more)
+            return SyncAnswer(outcomes: [], changes: SyncMapping.changes(page), more: page.more)
         case .notModified: return nil
         case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
         default: throw unexpected(output, operation)

@@ -30,7 +30,9 @@ enum NodeForms {
         guard let instant = instant(text) else { return nil }
         let ms = instant.millisecondsSince1970 + halfDay
         let days = ms >= 0 ? ms / day : (ms - day + 1) / day
-        return CivilDate.fromDaysSinceEpoch(days)
+        // Outside years 1 to 9999 there is no date to read (the conversion would clamp).
+        let date = CivilDate.fromDaysSinceEpoch(days)
+        return date.daysSinceEpoch == days ? date : nil
     }
 
     /// Requests always carry the plain `YYYY-MM-DD` both servers accept.

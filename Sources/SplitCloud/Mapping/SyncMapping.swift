@@ -57,7 +57,7 @@ enum SyncMapping {
 
     // MARK: Answers
 
-    static func outcome(_ result: Components.Schemas.SyncResult) throws(MappingError) -> OperationOutcome {
+    static func outcome(_ result: Components.Schemas.SyncResult) -> OperationOutcome {
         let status: OperationOutcome.Status
         switch result.status {
         case .applied: status = .applied
@@ -65,26 +65,26 @@ enum SyncMapping {
         case .rejected: status = .rejected
         }
         return OperationOutcome(opID: result.opId.lowercased(), status: status,
-                                current: try result.current.flatMap(current), error: result.error)
+                                current: result.current.flatMap(current), error: result.error)
     }
 
-    private static func current(_ wire: Components.Schemas.SyncCurrent) throws(MappingError) -> RemoteItem? {
+    private static func current(_ wire: Components.Schemas.SyncCurrent) -> RemoteItem? {
         if let member = wire.member { return memberItem(member) }
-        if let expense = wire.expense { return try expenseItem(expense) }
-        if let payment = wire.payment { return try paymentItem(payment) }
+        if let expense = wire.expense { return expenseItem(expense) }
+        if let payment = wire.payment { return paymentItem(payment) }
         if let rate = wire.rate { return rateItem(rate) }
         if let group = wire.group { return groupItem(group) }
         return nil
     }
 
     /// A page of the change feed, in the order it must be applied.
-    static func changes(_ wire: SyncChanges) throws(MappingError) -> RemoteChanges {
+    static func changes(_ wire: SyncChanges) -> RemoteChanges {
         var items: [RemoteItem] = []
         items.reserveCapacity(wire.members.count + wire.expenses.count + wire.payments.count + wire.rates.count + 1)
         if let group = wire.group { items.append(groupItem(group)) }
         for member in wire.members { items.append(memberItem(member)) }
-        for expense in wire.expenses { items.append(try expenseItem(expense)) }
-        for payment in wire.payments { items.append(try paymentItem(payment)) }
+        for expense in wire.expenses { items.append(expenseItem(expense)) }
+        for payment in wire.payments { items.append(paymentItem(payment)) }
         for rate in wire.rates { items.append(rateItem(rate)) }
         return RemoteChanges(revision: wire.revision, items: items)
     }
@@ -108,12 +108,14 @@ enum SyncMapping {
 
     /// A live expense is another client's data: read by ``ForeignReading``, repaired or held,
     /// never refused. Only a change that lacks the fields of a live expense is unreadable.
-    private static func expenseItem(_ wire: Components.Schemas.ExpenseChange) throws(MappingError) -> RemoteItem {
+    private static func expenseItem(_ wire: Components.Schemas.ExpenseChange) -> RemoteItem {
         let id = ExpenseID(wire.id)
         guard !wire.deleted else { return RemoteItem(key: .expense(id), revision: wire.revision, value: nil) }
         guard let code = wire.currency, let amount = wire.amount, let category = wire.category,
               let payer = wire.paidByMemberId, let dateText = wire.expenseDate, let wireSplits = wire.splits else {
-            throw MappingError("expense \(wire.id) in the change feed lacks fields")
+            return RemoteItem(key: .expense(id), revision: wire.revision, value: nil, held: HeldVersion(
+                body: WireBody.text(wire), reason: "the server sent a live expense without its amount, currency, category, "
+                    + "payer, date or splits"))
         }
         let createdAt = wire.createdAt.flatMap { Timestamp(iso8601: $0) }
         let foreign = ForeignExpense(
@@ -131,12 +133,13 @@ enum SyncMapping {
         }
     }
 
-    private static func paymentItem(_ wire: Components.Schemas.PaymentChange) throws(MappingError) -> RemoteItem {
+    private static func paymentItem(_ wire: Components.Schemas.PaymentChange) -> RemoteItem {
         let id = PaymentID(wire.id)
         guard !wire.deleted else { return RemoteItem(key: .payment(id), revision: wire.revision, value: nil) }
         guard let from = wire.fromMemberId, let to = wire.toMemberId, let amount = wire.amount, let code = wire.currency,
               let dateText = wire.paymentDate else {
-            throw MappingError("payment \(wire.id) in the change feed lacks fields")
+            return RemoteItem(key: .payment(id), revision: wire.revision, value: nil, held: HeldVersion(
+                body: WireBody.text(wire), reason: "the server sent a live payment without its members, amount, currency or date"))
         }
         let createdAt = wire.createdAt.flatMap { Timestamp(iso8601: $0) }
         let foreign = ForeignPayment(id: id, from: MemberID(from), to: MemberID(to), amount: amount, currency: code,
@@ -153,7 +156,8 @@ enum SyncMapping {
 
     /// A rate, a tombstone, or held when its currency or value does not read.
     private static func rateItem(_ wire: Components.Schemas.RateChange) -> RemoteItem {
-        let key = SyncItemKey.rate(wire.currency.uppercased())
+        // A rate of no currency still gets a key the store can read back.
+        let key = SyncItemKey.rate(wire.currency.isEmpty ? "?" : wire.currency.uppercased())
         guard !wire.deleted, let text = wire.rate else { return RemoteItem(key: key, revision: wire.revision, value: nil) }
         guard let currency = try? Currency(code: wire.currency), let rate = try? ExchangeRate(parsing: text) else {
             return RemoteItem(key: key, revision: wire.revision, value: nil, held: HeldVersion(

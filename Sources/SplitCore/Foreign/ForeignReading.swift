@@ -41,6 +41,9 @@ public enum ForeignReading {
         guard let amount = minorUnits(item.amount, currency), amount > 0 else {
             return .held(reason: "amount \(text(item.amount)) is not a positive amount of \(currency.code) below the limit")
         }
+        if let problem = textProblem(item.description, "description") ?? textProblem(item.note, "note") {
+            return .held(reason: problem)
+        }
         if !isExact(item.amount, amount, currency) {
             repairs.append(.amountRounded(written: text(item.amount), to: amount))
         }
@@ -65,7 +68,13 @@ public enum ForeignReading {
         let inexact = zip(item.shares, shares).filter { !isExact($0.amount, $1, currency) }.count
         if inexact > 0 { repairs.append(.sharesRounded(count: inexact)) }
         var splits = zip(item.shares, shares).map { ExpenseSplit(memberID: $0.memberID, amount: $1, isPaid: $0.isPaid) }
-        let sum = shares.reduce(Int64(0), +)
+        let (sum, overflow) = shares.reduce((Int64(0), false)) { total, share in
+            let (next, over) = total.0.addingReportingOverflow(share)
+            return (next, total.1 || over)
+        }
+        guard !overflow else {
+            return .held(reason: "the \(shares.count) shares sum to more than any amount split can hold")
+        }
         let difference = amount - sum
         if difference != 0 {
             if !shares.isEmpty, abs(difference) <= Int64(shares.count),
@@ -107,6 +116,7 @@ public enum ForeignReading {
             return .held(reason: "date '\(item.dateText)' is neither YYYY-MM-DD nor an ISO 8601 time")
         }
         guard item.from != item.to else { return .held(reason: "it goes from member \(item.from.short) to themselves") }
+        if let problem = textProblem(item.note, "note") { return .held(reason: problem) }
         guard let amount = minorUnits(item.amount, currency), amount > 0 else {
             return .held(reason: "amount \(text(item.amount)) is not a positive amount of \(currency.code) below the limit")
         }
@@ -135,6 +145,13 @@ public enum ForeignReading {
             return "member \(id.short) is not in this trip"
         }
         return nil
+    }
+
+    /// Why text cannot be kept exactly: a NUL character, which no SQL text column holds (no
+    /// real server sends one: PostgreSQL cannot store it either).
+    public static func textProblem(_ text: String?, _ field: String) -> String? {
+        guard let text, text.unicodeScalars.contains("\u{0}") else { return nil }
+        return "the \(field) contains a NUL character (U+0000), which cannot be stored"
     }
 
     /// Minor units, half to even; nil when not finite or at or above the largest amount.

@@ -9,4 +9,31 @@ public struct RemoteChanges: Sendable {
         self.revision = revision
         self.items = items
     }
+
+    /// The pages of one catch-up as one change: each item once, at its newest revision (an
+    /// item renamed while the device paged comes twice; on a tie the later copy wins), in
+    /// the order of kinds, so that an expense on page 1 finds its payer added on page 2.
+    public func collapsed() -> RemoteChanges {
+        var newest: [SyncItemKey: (index: Int, item: RemoteItem)] = [:]
+        for (index, item) in items.enumerated() {
+            if let held = newest[item.key], held.item.revision > item.revision { continue }
+            newest[item.key] = (index, item)
+        }
+        let ordered = newest.values.sorted { lhs, rhs in
+            let (l, r) = (Self.rank(lhs.item.key), Self.rank(rhs.item.key))
+            return l != r ? l < r : lhs.index < rhs.index
+        }
+        return RemoteChanges(revision: revision, items: ordered.map(\.item))
+    }
+
+    /// The order kinds are applied in: an item never comes before one it names.
+    static func rank(_ key: SyncItemKey) -> Int {
+        switch key {
+        case .group: return 0
+        case .member: return 1
+        case .expense: return 2
+        case .payment: return 3
+        case .rate: return 4
+        }
+    }
 }

@@ -57,6 +57,7 @@ final class ForeignItems {
     /// store's limit too); nil when it can.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "the member's name is empty" }
+        if let problem = ForeignReading.textProblem(name, "member's name") { return problem }
         if name.count > NameRules.maxLength { return "the member's name is longer than \(NameRules.maxLength) characters" }
         return nil
     }

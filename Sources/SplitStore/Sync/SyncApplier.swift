@@ -37,6 +37,8 @@ final class SyncApplier {
     /// server revisions, no waiting operations and no rows yet, and every lookup is skipped.
     func run(pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
+        // Pages of one catch-up may name an item twice, or name a member a later page adds.
+        let changes = changes.collapsed()
         let items = LocalItems(backend: backend, db: db, trip: trip)
         let foreign = ForeignItems(db: db, trip: trip, at: at)
         recorder = try SyncRecorder.open(db, trip)

@@ -109,24 +109,9 @@ final class ReplayServer: Sendable {
     /// Runs a replay server for the duration of `body`.
     static func run<Value: Sendable>(_ body: @Sendable (ReplayServer) async throws -> Value) async throws -> Value {
         let state = NIOLockedValueBox(State())
-        let (ports, port) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "replay-server")
-        logger.logLevel = .critical
-        let app = Application(
-            responder: CallbackResponder<BasicRequestContext> { request, _ in try await answer(request, state) },
-            configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in
-                port.yield(channel.localAddress?.port ?? 0)
-                port.finish()
-            },
-            logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await app.run() }
-            // Stops the server however the body ends; its CancellationError is not collected.
-            defer { group.cancelAll() }
-            var next = ports.makeAsyncIterator()
-            guard let bound = await next.next(), bound > 0 else { throw CancellationError() }
-            return try await body(ReplayServer(address: try ServerAddress("http://127.0.0.1:\(bound)"), state: state))
+        let respond: @Sendable (Request) async throws -> Response = { request in try await answer(request, state) }
+        return try await LoopbackResponder.run(label: "replay-server", answer: respond) { address in
+            try await body(ReplayServer(address: address, state: state))
         }
     }
 
