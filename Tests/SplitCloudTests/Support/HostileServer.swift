@@ -81,6 +81,26 @@ final class HostileServer: Sendable {
 
     // MARK: Answers
 
+    /// The `FromLocalResponse` to a from-local upload: every member and expense under the id the
+    /// client chose (or a new one), each share under a new id.
+    private static func fromLocalAnswer(_ body: Data, group: String) -> WireJSON {
+        let request = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+        func pair(_ item: [String: Any]) -> [(key: String, value: WireJSON)] {
+            [(key: "localId", value: .string(item["localId"] as? String ?? "")),
+             (key: "id", value: .string(item["id"] as? String ?? UUID().uuidString.lowercased()))]
+        }
+        let members = (request["members"] as? [[String: Any]] ?? []).map { WireJSON.object(pair($0)) }
+        let expenses = (request["expenses"] as? [[String: Any]] ?? []).map { expense in
+            let splits = (expense["splits"] as? [[String: Any]] ?? []).map { split in
+                WireJSON.object([(key: "memberLocalId", value: .string(split["memberLocalId"] as? String ?? "")),
+                                 (key: "id", value: .string(UUID().uuidString.lowercased()))])
+            }
+            return WireJSON.object(pair(expense) + [(key: "splits", value: .array(splits))])
+        }
+        return .object([(key: "groupId", value: .string(group)), (key: "members", value: .array(members)),
+                        (key: "expenses", value: .array(expenses))])
+    }
+
     private static let features: WireJSON = .array(
         ["idempotency", "expense-edit", "payments", "balances", "from-local", "member-edit", "invites", "sync",
          "a-feature-from-the-future"].map(WireJSON.string))
@@ -114,6 +134,16 @@ final class HostileServer: Sendable {
                 state.next += 1
                 state.served.append(page)
                 return (.ok, page.json)
+            case ("POST", ["api", "groups", "from-local"]):
+                return (.created, Self.fromLocalAnswer(Data(body.readableBytesView), group: script.groupID))
+            case ("GET", _) where forGroup && ["members", "expenses", "payments"].contains(segments[3]):
+                // The upload's read-back: every live item the script holds, in the listing's form.
+                let listing = UploadListing(script: script)
+                switch segments[3] {
+                case "members": return (.ok, .object([(key: "members", value: .array(listing.members))]))
+                case "expenses": return (.ok, .object([(key: "expenses", value: .array(listing.expenses))]))
+                default: return (.ok, .object([(key: "payments", value: .array(listing.payments))]))
+                }
             case ("POST", _) where forGroup && segments[3] == "sync":
                 let data = Data(body.readableBytesView)
                 let ops = Self.ops(data)
