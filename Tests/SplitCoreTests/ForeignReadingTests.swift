@@ -158,3 +158,17 @@ import Testing
         }
     }
 }
+
+/// The fit of shares to their total is one rule for import and sync.
+@Suite struct ShareFitTests {
+    @Test("exact, repaired within a unit per share, the rest to the payer, or over")
+    func fits() {
+        #expect(ForeignReading.fit([500, 500], floats: [5, 5], total: 1000, currency: jpy) == .exact)
+        #expect(ForeignReading.fit([333, 333, 333], floats: [333.33, 333.33, 333.33], total: 1000, currency: jpy)
+                == .repaired([334, 333, 333]))
+        #expect(ForeignReading.fit([300, 300], floats: [300, 300], total: 900, currency: jpy) == .restToPayer(300))
+        #expect(ForeignReading.fit([], floats: [], total: 900, currency: jpy) == .restToPayer(900))
+        #expect(ForeignReading.fit([600, 600], floats: [600, 600], total: 900, currency: jpy) == .over(300))
+        #expect(ForeignReading.fit([334, 334, 334], floats: [334, 334, 334], total: 1000, currency: jpy) == .repaired([333, 333, 334]))
+    }
+}

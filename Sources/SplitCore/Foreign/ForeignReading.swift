@@ -75,30 +75,28 @@ public enum ForeignReading {
         guard !overflow else {
             return .held(reason: "the \(shares.count) shares sum to more than any amount split can hold")
         }
-        let difference = amount - sum
-        if difference != 0 {
-            if !shares.isEmpty, abs(difference) <= Int64(shares.count),
-               let repaired = FloatAmounts.repair(shares, floats: item.shares.map(\.amount), total: amount, currency: currency) {
-                let changes = zip(splits, repaired).compactMap { split, new -> ForeignRepair.Change? in
-                    new == split.amount ? nil : ForeignRepair.Change(memberID: split.memberID, delta: new - split.amount)
-                }
-                for index in splits.indices { splits[index].amount = repaired[index] }
-                repairs.append(.sharesRepaired(sum: sum, changes: changes))
-            } else if difference > 0 {
-                if let payer = splits.firstIndex(where: { $0.memberID == item.paidBy }) {
-                    splits[payer].amount += difference
-                } else {
-                    splits.append(ExpenseSplit(memberID: item.paidBy, amount: difference))
-                }
-                repairs.append(.restToPayer(sum: sum, rest: difference))
-            } else {
-                let over = Money(minorUnits: -difference, currency: currency)
-                let draft = Expense(
-                    id: item.id, description: item.description ?? "", amount: Money(minorUnits: amount, currency: currency),
-                    category: category, paidBy: item.paidBy, date: date, note: item.note, splits: splits,
-                    createdAt: item.createdAt)
-                return .held(reason: "shares sum to \(Money(minorUnits: sum, currency: currency)), \(over) more than the amount \(Money(minorUnits: amount, currency: currency))", draft: draft)
+        switch fit(shares, floats: item.shares.map(\.amount), total: amount, currency: currency) {
+        case .exact:
+            break
+        case .repaired(let repaired):
+            let changes = zip(splits, repaired).compactMap { split, new -> ForeignRepair.Change? in
+                new == split.amount ? nil : ForeignRepair.Change(memberID: split.memberID, delta: new - split.amount)
             }
+            for index in splits.indices { splits[index].amount = repaired[index] }
+            repairs.append(.sharesRepaired(sum: sum, changes: changes))
+        case .restToPayer(let rest):
+            if let payer = splits.firstIndex(where: { $0.memberID == item.paidBy }) {
+                splits[payer].amount += rest
+            } else {
+                splits.append(ExpenseSplit(memberID: item.paidBy, amount: rest))
+            }
+            repairs.append(.restToPayer(sum: sum, rest: rest))
+        case .over(let excess):
+            let total = Money(minorUnits: amount, currency: currency)
+            let draft = Expense(id: item.id, description: item.description ?? "", amount: total, category: category,
+                                paidBy: item.paidBy, date: date, note: item.note, splits: splits, createdAt: item.createdAt)
+            return .held(reason: "shares sum to \(Money(minorUnits: sum, currency: currency)), "
+                         + "\(Money(minorUnits: excess, currency: currency)) more than the amount \(total)", draft: draft)
         }
         splits.sort { $0.memberID < $1.memberID }
         let expense = Expense(
@@ -127,6 +125,29 @@ public enum ForeignReading {
         let payment = Payment(id: item.id, from: item.from, to: item.to,
                               amount: Money(minorUnits: amount, currency: currency), date: date, note: item.note)
         return .usable(payment, repairs: repairs)
+    }
+
+    /// How shares read into minor units meet their total: the one rule of import and sync.
+    public enum ShareFit: Hashable, Sendable {
+        case exact
+        /// Off by at most one minor unit per share, as float shares are: these shares, by
+        /// largest remainder of the written ones, ties to the earlier share.
+        case repaired([Int64])
+        /// Less than the total, or no shares: the rest is the payer's own share.
+        case restToPayer(Int64)
+        /// More than the total by this much, beyond rounding: no sound reading.
+        case over(Int64)
+    }
+
+    /// See ``ShareFit``. `floats` are the shares as written, for the largest remainders.
+    public static func fit(_ shares: [Int64], floats: [Double], total: Int64, currency: Currency) -> ShareFit {
+        let difference = total - shares.reduce(0, +)
+        if difference == 0 { return .exact }
+        if !shares.isEmpty, abs(difference) <= Int64(shares.count),
+           let repaired = FloatAmounts.repair(shares, floats: floats, total: total, currency: currency) {
+            return .repaired(repaired)
+        }
+        return difference > 0 ? .restToPayer(difference) : .over(-difference)
     }
 
     /// Why `expense` cannot be part of a trip whose members are those `isMember` accepts

@@ -183,7 +183,6 @@ struct AppPlanBuilder {
         let currency = try ImportValues.currency(item.currency, at: data.field(item.location, json: "currency", column: "currency"))
         let amount = try ImportValues.minorUnits(item.amount, currency, at: data.field(item.location, json: "amount", column: "amount"))
         guard amount > 0 else { throw ImportError(data.field(item.location, json: "amount", column: "amount"), "must be more than zero, got \(item.amount)") }
-        guard !item.splits.isEmpty else { throw ImportError(item.location, "has no splits") }
         var seen = Set<String>()
         var shares: [Int64] = []
         for split in item.splits {
@@ -213,10 +212,27 @@ struct AppPlanBuilder {
         } else if earned < 0 {
             throw ImportError(data.field(item.location, json: "payerEarned", column: "payer_earned"), "must not be negative, got \(item.payerEarned ?? 0)")
         }
-        if sum != total {
-            guard let repaired = FloatAmounts.repair(shares, floats: item.splits.map(\.amount), total: total, currency: currency) else {
+        // The rule sync reads other clients' data by (SplitCore's ForeignReading.fit): float
+        // shares repaired by largest remainder, a shortfall the payer's own share. An import
+        // has nowhere to hold an expense, so shares over the amount are scaled down the same
+        // largest-remainder way, and the warning says so.
+        var payerRest: Int64 = 0
+        let fit = ForeignReading.fit(shares, floats: item.splits.map(\.amount), total: total, currency: currency)
+        let repaired: [Int64]?
+        switch fit {
+        case .exact: repaired = nil
+        case .repaired(let fitted): repaired = fitted
+        case .restToPayer(let rest):
+            repaired = nil
+            payerRest = rest
+            warnings.add("\(label): splits summed to \(Money(minorUnits: sum, currency: currency)), not \(Money(minorUnits: total, currency: currency)); the rest, \(Money(minorUnits: rest, currency: currency)), is the payer's own share")
+        case .over:
+            guard let scaled = FloatAmounts.repair(shares, floats: item.splits.map(\.amount), total: total, currency: currency) else {
                 throw ImportError(item.location, "splits sum to \(Money(minorUnits: sum, currency: currency)), which cannot be repaired to \(Money(minorUnits: total, currency: currency))")
             }
+            repaired = scaled
+        }
+        if let repaired {
             let changes = zip(item.splits, zip(shares, repaired)).compactMap { split, pair -> String? in
                 let delta = pair.1 - pair.0
                 guard delta != 0 else { return nil }
@@ -230,10 +246,22 @@ struct AppPlanBuilder {
             amount: Money(minorUnits: total, currency: currency),
             category: ImportValues.category(item.category, warnings: &warnings),
             paidBy: memberSource(item.paidBy), date: item.date, note: note, createdAt: item.createdAt,
-            splits: zip(item.splits, shares).map { split, share in
+            splits: Self.withPayerRest(zip(item.splits, shares).map { split, share in
                 ImportExpense.Share(member: memberSource(split.member), amount: share,
                                     isPaid: split.member != item.paidBy && paid(split.member))
-            })
+            }, payer: memberSource(item.paidBy), rest: payerRest))
+    }
+
+    /// `shares` with `rest` added to the payer's share, or a share of `rest` for the payer.
+    static func withPayerRest(_ shares: [ImportExpense.Share], payer: String, rest: Int64) -> [ImportExpense.Share] {
+        guard rest > 0 else { return shares }
+        var result = shares
+        if let index = result.firstIndex(where: { $0.member == payer }) {
+            result[index].amount += rest
+        } else {
+            result.append(ImportExpense.Share(member: payer, amount: rest))
+        }
+        return result
     }
 
     /// The payment, and a second one for a shortfall the creditor waived.
