@@ -29,7 +29,8 @@ struct ForeignDataTests {
         async throws -> (client: CloudClient, one: SplitSandbox, two: SplitSandbox) {
         let client = try await CloudTestSupport.account(server, clock: ManualClock())
         let one = try SplitSandbox(), two = try SplitSandbox()
-        one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
+        // A loaded machine must not turn the automatic sync after a change into "offline".
+        one.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? "", "SPLIT_SYNC_TIMEOUT": "120"]
         two.environment = one.environment
         try await one.ok("trip", "create", name, "--currency", currency, "--cloud")
         try await one.ok(["member", "add"] + members)
