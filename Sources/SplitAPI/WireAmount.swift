@@ -58,9 +58,5 @@ public enum WireAmount {
     }
 
     /// The shortest decimal text of `value`, without a trailing ".0" (`3000`, `10.01`, `1e-07`).
-    public static func text(of value: Double) -> String {
-        var text = "\(value)"
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
+    public static func text(of value: Double) -> String { DecimalText.shortest(value) }
 }

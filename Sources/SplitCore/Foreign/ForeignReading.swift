@@ -187,9 +187,5 @@ public enum ForeignReading {
     }
 
     /// The number as written: `1000`, `333.33`, `1000.5`.
-    static func text(_ value: Double) -> String {
-        var text = "\(value)"
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
+    static func text(_ value: Double) -> String { DecimalText.shortest(value) }
 }

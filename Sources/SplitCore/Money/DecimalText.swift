@@ -24,4 +24,12 @@ public enum DecimalText {
         let sign = negative ? "-" : ""
         return fraction.isEmpty ? sign + whole : sign + whole + "." + fraction
     }
+
+    /// The shortest text that reads back as `value`, without a trailing ".0": `3000`, `10.01`,
+    /// `1e-07`. How a JSON number another client wrote is quoted in messages and checked.
+    public static func shortest(_ value: Double) -> String {
+        var text = "\(value)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
 }

@@ -15,6 +15,9 @@ final class ForeignItems {
     /// as members pass through ``checked(_:)``: a first pull of 10,000 expenses asks the
     /// database nothing per share.
     private var members: Set<MemberID>?
+    /// The items of the trip noted in `foreign_item`, read once per sync: clearing the note of
+    /// each pulled item then costs no statement unless it has one.
+    private var noted: Set<String>?
 
     init(db: Database, trip: TripID, at: Timestamp) {
         self.db = db
@@ -74,11 +77,22 @@ final class ForeignItems {
     }
 
     func clear(_ key: SyncItemKey) throws {
+        guard try notedItems().contains(key.text) else { return }
         try db.cachedStatement(sql: "DELETE FROM foreign_item WHERE trip_id = ? AND item = ?")
             .execute(arguments: [trip.rawValue, key.text])
+        noted?.remove(key.text)
+    }
+
+    private func notedItems() throws -> Set<String> {
+        if let noted { return noted }
+        let items = Set(try String.fetchAll(db, sql: "SELECT item FROM foreign_item WHERE trip_id = ?", arguments: [trip.rawValue]))
+        noted = items
+        return items
     }
 
     private func upsert(_ item: RemoteItem, state: String, body: String?, draft: String?, reason: String) throws {
+        _ = try notedItems()
+        noted?.insert(item.key.text)
         try db.cachedStatement(sql: """
             INSERT INTO foreign_item (trip_id, item, state, revision, body, draft, reason, noted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (trip_id, item) DO UPDATE SET state = excluded.state, revision = excluded.revision,
