@@ -222,7 +222,7 @@ struct SnapshotSync {
 
     private func expenseItem(_ expense: Expense, id: ExpenseID, revision: Int64) -> RemoteItem {
         let stored = Expense(id: id, description: expense.description, amount: expense.amount, category: expense.category,
-                             paidBy: expense.paidBy, date: expense.date, note: nil,
+                             payers: expense.payers.sorted { $0.memberID < $1.memberID }, date: expense.date, note: nil,
                              splits: expense.splits.sorted { $0.memberID < $1.memberID })
         return RemoteItem(key: .expense(id), revision: revision, value: .expense(stored))
     }
@@ -234,7 +234,7 @@ struct SnapshotSync {
             return mine.nameKey == theirs.nameKey
         case (.createExpense(let mine), .expense(let theirs)?):
             return mine.description == theirs.description && mine.amount == theirs.amount && mine.category == theirs.category
-                && mine.paidBy == theirs.paidBy && mine.date == theirs.date
+                && Set(mine.payers) == Set(theirs.payers) && mine.date == theirs.date
                 && mine.splits.map { [$0.memberID.rawValue, String($0.amount)] }.sorted { $0.lexicographicallyPrecedes($1) }
                 == theirs.splits.map { [$0.memberID.rawValue, String($0.amount)] }.sorted { $0.lexicographicallyPrecedes($1) }
         case (.createPayment(let mine), .payment(let theirs)?):

@@ -14,7 +14,8 @@ struct ExpenseFingerprint: Hashable {
     let description: String
     let amount: Money
     let category: Category
-    let payer: MemberID
+    /// In member order.
+    let payers: [ExpensePayer]
     let date: CivilDate
     /// In member order.
     let shares: [Share]
@@ -24,7 +25,7 @@ struct ExpenseFingerprint: Hashable {
         description = expense.description.trimmingSpaces
         amount = expense.amount
         category = expense.category
-        payer = expense.paidBy
+        payers = expense.payers.sorted { $0.memberID < $1.memberID }
         date = expense.date
         shares = expense.splits.map { Share(member: $0.memberID, amount: $0.amount) }.sorted { $0.member < $1.member }
     }

@@ -28,7 +28,10 @@ enum UploadKeys {
     /// The fields of an expense that a server stores, as text, with paid states.
     static func content(_ expense: Expense) -> String {
         var text = "\(expense.description)|\(expense.amount.minorUnits)|\(expense.amount.currency.code)|"
-            + "\(expense.category.rawValue)|\(expense.paidBy.rawValue)|\(expense.date)"
+            + "\(expense.category.rawValue)|\(expense.leadPayer.rawValue)|\(expense.date)"
+        if expense.soloPayer == nil {
+            for payer in expense.payers { text += "|paid:\(payer.memberID.rawValue)=\(payer.amount)" }
+        }
         for split in expense.splits {
             text += "|\(split.memberID.rawValue)=\(split.amount)\(split.isPaid ? "p" : "")"
         }

@@ -14,7 +14,7 @@ extension UploadRun {
         // A held expense (no sound reading) counts for nothing: the balances then differ.
         let serverExpenses = expenses.compactMap { stored -> Expense? in
             guard var expense = stored.expense else { return nil }
-            expense.paidBy = toLocal(expense.paidBy)
+            expense.payers = expense.payers.map { ExpensePayer(memberID: toLocal($0.memberID), amount: $0.amount) }
             expense.splits = expense.splits.map { ExpenseSplit(memberID: toLocal($0.memberID), amount: $0.amount, isPaid: $0.isPaid) }
             return expense
         }

@@ -139,14 +139,18 @@ final class UploadRun {
     /// `expense` with its payer and split members in the server's ids; nil while one of them
     /// is not on the server yet (only in a dry run).
     func serverForm(_ expense: Expense) -> Expense? {
-        guard let payer = serverMember(expense.paidBy) else { return nil }
+        var payers: [ExpensePayer] = []
+        for payer in expense.payers {
+            guard let member = serverMember(payer.memberID) else { return nil }
+            payers.append(ExpensePayer(memberID: member, amount: payer.amount))
+        }
         var splits: [ExpenseSplit] = []
         for split in expense.splits {
             guard let member = serverMember(split.memberID) else { return nil }
             splits.append(ExpenseSplit(memberID: member, amount: split.amount, isPaid: split.isPaid))
         }
         var copy = expense
-        copy.paidBy = payer
+        copy.payers = payers
         copy.splits = splits
         return copy
     }

@@ -483,7 +483,7 @@ extension Replay {
                 #expect(expense.description == want.description)
                 #expect(expense.amount.minorUnits == want.amount && expense.amount.currency.code == want.currency)
                 #expect(expense.date.description == "2025-01-\(want.day)")
-                #expect(expense.paidBy == want.payer)
+                #expect(expense.soloPayer == want.payer)
                 #expect(Dictionary(uniqueKeysWithValues: expense.splits.map { ($0.memberID, $0.amount) }) == want.shares)
                 #expect(repairs == want.repairs, "\(want.description.prefix(20))")
                 // The store's invariant: shares sum exactly to the amount, none twice, none negative.

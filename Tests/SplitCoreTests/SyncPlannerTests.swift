@@ -13,10 +13,23 @@ import Testing
         var splits = sharers.map { ExpenseSplit(memberID: $0, amount: amount / Int64(sharers.count)) }
         splits[0].amount += amount - splits.reduce(0) { $0 + $1.amount }
         for index in splits.indices { splits[index].isPaid = Bool.random(using: &rng) }
-        return Expense(id: ExpenseID(id), description: ["Taxi", "Lunch"].randomElement(using: &rng)!,
-                       amount: Money(minorUnits: amount, currency: jpy), category: [.meal, .other].randomElement(using: &rng)!,
-                       paidBy: members.randomElement(using: &rng)!, date: someDate,
-                       note: [nil, "n"].randomElement(using: &rng)!, splits: splits)
+        var expense = Expense(id: ExpenseID(id), description: ["Taxi", "Lunch"].randomElement(using: &rng)!,
+                              amount: Money(minorUnits: amount, currency: jpy), category: [.meal, .other].randomElement(using: &rng)!,
+                              paidBy: members.randomElement(using: &rng)!, date: someDate,
+                              note: [nil, "n"].randomElement(using: &rng)!, splits: splits)
+        if Bool.random(using: &rng) {
+            // Two payers, in halves or thirds: the payer group then carries amounts.
+            let pair = Array(members.shuffled(using: &rng).prefix(2))
+            let first = Bool.random(using: &rng) ? amount / 2 : amount / 3
+            expense.payers = [ExpensePayer(memberID: pair[0], amount: first), ExpensePayer(memberID: pair[1], amount: amount - first)]
+        }
+        return expense
+    }
+
+    /// The payer group as the merge compares it: one member, or several with their parts.
+    static func payerShape(_ expense: Expense) -> [String] {
+        if let solo = expense.soloPayer { return [solo.rawValue] }
+        return expense.payers.map { "\($0.memberID.rawValue)=\($0.amount)" }.sorted()
     }
 
     static let item = RemoteItem(key: .expense(ExpenseID("e1")), revision: 5,
@@ -98,8 +111,20 @@ import Testing
             }
             check("description", \.description)
             check("category", \.category)
-            check("payer", \.paidBy)
             check("note", \.note)
+            // Payers and amount merge on their own unless several payers' parts from one side
+            // meet an amount from the other: then both clash and show theirs.
+            let clashes = Set(plan.conflicts.map(\.field))
+            func changed<Value: Equatable>(_ read: (Expense) -> Value) -> (Bool, Bool) {
+                (read(mine) != read(base), read(theirs) != read(base))
+            }
+            let payerClash = changed(Self.payerShape) == (true, true) && Self.payerShape(mine) != Self.payerShape(theirs)
+            if clashes.contains("payer") && !payerClash {
+                #expect(clashes.contains("amount"))
+                #expect(merged.payers == theirs.payers && merged.amount == theirs.amount)
+            } else {
+                check("payer", Self.payerShape)
+            }
             try merged.validate()
             #expect((plan.resend != nil) == (merged != theirs))
         }

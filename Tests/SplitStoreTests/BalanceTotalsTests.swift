@@ -22,13 +22,19 @@ struct BalanceTotalsTests {
                 let sharers = Array(members.shuffled(using: &random).prefix(Int.random(in: 1...5, using: &random)))
                 let amount = Int64.random(in: 1...5_000_000, using: &random)
                 let code = currencies.randomElement(using: &random)!
-                try await backend.addExpenses([try StoreFixture.expense(amount, code, paidBy: payer, among: sharers)],
-                                              trip: trip.id, at: fixture.tick())
+                var expense = try StoreFixture.expense(amount, code, paidBy: payer, among: sharers)
+                if Bool.random(using: &random), amount >= 3 {
+                    // Several payers, so their parts of each share move the totals too.
+                    let payers = Array(members.shuffled(using: &random).prefix(Int.random(in: 2...3, using: &random)))
+                    expense.payers = try PayerAllocator.payers(amount: expense.amount, rule: .equal(payers.map(\.id)))
+                }
+                try await backend.addExpenses([expense], trip: trip.id, at: fixture.tick())
             case 4 where !expenses.isEmpty:
                 var edited = expenses.randomElement(using: &random)!
                 let money = Money(minorUnits: Int64.random(in: 1...900_000, using: &random), currency: edited.amount.currency)
                 edited.amount = money
-                edited.paidBy = members.randomElement(using: &random)!.id
+                let payers = Array(members.shuffled(using: &random).prefix(money.minorUnits < 3 ? 1 : Int.random(in: 1...3, using: &random)))
+                edited.payers = try PayerAllocator.payers(amount: money, rule: .equal(payers.map(\.id)))
                 edited.splits = try SplitAllocator.splits(amount: money, rule: .equal(members.prefix(3).map(\.id)))
                 try await backend.replaceExpense(edited, trip: trip.id, at: fixture.tick())
             case 5 where !expenses.isEmpty:

@@ -77,7 +77,7 @@ struct UndoAndLifecycleTests {
             try await fixture.backend.addExpenses([good, bad], trip: trip.id, at: fixture.tick())
         }
         var stranger = try StoreFixture.expense(1000, paidBy: members[0], among: members)
-        stranger.paidBy = MemberID(StoreFixture.id())
+        stranger.setSolePayer(MemberID(StoreFixture.id()))
         await #expect(throws: StoreError.self) {
             try await fixture.backend.addExpenses([good, stranger], trip: trip.id, at: fixture.tick())
         }

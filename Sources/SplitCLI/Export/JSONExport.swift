@@ -6,7 +6,8 @@ import SplitJSON
 /// are referred to by id so that renames cannot break the file.
 enum JSONExport {
     static let formatName = "split-export"
-    static let version = 1
+    /// 2 adds `payers` to each expense (version 1 files, with `paidBy` only, still import).
+    static let version = 2
 
     /// The trip's fields before its expenses.
     static func header(_ snapshot: ExportTrip) -> [JSONMember] {
@@ -28,7 +29,11 @@ enum JSONExport {
             "amount": JSONRendering.amount(expense.amount.minorUnits, currency),
             "currency": .string(currency.code),
             "category": .string(expense.category.rawValue),
-            "paidBy": .string(expense.paidBy.rawValue),
+            // The lead payer, as version 1 wrote it; `payers` lists everyone who paid.
+            "paidBy": .string(expense.leadPayer.rawValue),
+            "payers": .array(expense.payers.map { payer in
+                .object(["member": .string(payer.memberID.rawValue), "amount": JSONRendering.amount(payer.amount, currency)])
+            }),
             "date": .string(expense.date.description),
             "note": JSONRendering.string(expense.note),
             "createdAt": JSONRendering.string(expense.createdAt?.iso8601),

@@ -4,8 +4,10 @@ import SplitCore
 ///
 /// Each member is an account named `TRIP:MEMBER`, and each posting moves that member's net
 /// position, so `hledger balance` shows exactly `split balances`' net per member and currency:
-/// an expense credits its payer with the amount and debits every share; a paid share and a
-/// payment move money from one member to another. Every transaction sums to zero.
+/// an expense credits each payer with their part and debits every share; a paid share and a
+/// payment move money from one member to another. Every transaction sums to zero. An
+/// expense's postings are its members' nets by ``SplitCore/BalanceCalculator``, the rule
+/// `split balances` uses, so several payers (and shares repaid to them) post as they count.
 enum LedgerExport {
     static func text(_ trips: [ExportTrip]) -> String {
         var journal = "; split export, one account per member: TRIP:MEMBER holds that member's net balance\n"
@@ -13,13 +15,10 @@ enum LedgerExport {
             let tripName = account(snapshot.trip.name)
             func name(_ id: MemberID) -> String { tripName + ":" + account(snapshot.directory.name(of: id)) }
             for expense in snapshot.expenses {
-                var net: [MemberID: Int64] = [expense.paidBy: expense.amount.minorUnits]
-                for split in expense.splits {
-                    net[split.memberID, default: 0] -= split.amount
-                    if split.isPaid {
-                        net[split.memberID, default: 0] += split.amount
-                        net[expense.paidBy, default: 0] -= split.amount
-                    }
+                var net: [MemberID: Int64] = [:]
+                for balance in (try? BalanceCalculator.balances(members: [], expenses: [expense], payments: []))?
+                    .first?.balances ?? [] {
+                    net[balance.memberID] = balance.net
                 }
                 journal += transaction(date: expense.date, title: expense.description.isEmpty ? expense.category.rawValue : expense.description,
                                        comment: "expense, \(expense.category.rawValue)" + (expense.note.map { ", " + clean($0) } ?? ""),

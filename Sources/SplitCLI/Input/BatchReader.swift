@@ -9,7 +9,8 @@ import SplitJSON
 /// {"description":"Taxi","amount":"30.5","currency":"USD","paidBy":"Bea","among":["Bea","Chen"]}
 /// {"description":"Hotel","amount":400,"paidBy":"Chen","exact":{"Alex":100,"Bea":100,"Chen":200},"category":"Hotel","date":"2025-01-20","note":"2 nights"}
 /// ```
-/// `percent` and `shares` take objects like `exact`. Blank lines are skipped. Amounts may be
+/// `percent` and `shares` take objects like `exact`; so may `paidBy`, for several payers
+/// (`"paidBy":{"Alex":300,"Bea":100}`). Blank lines are skipped. Amounts may be
 /// JSON numbers or strings; both are read exactly. Any problem names its line.
 enum BatchReader {
     static let fields: Set<String> = [
@@ -64,7 +65,7 @@ enum BatchReader {
         draft.description = try string(value, "description")
         draft.amount = try number(value, "amount")
         draft.currency = try string(value, "currency")
-        draft.paidBy = try string(value, "paidBy")
+        draft.payers = try payers(value)
         draft.category = try string(value, "category")
         draft.date = try string(value, "date")
         draft.note = try string(value, "note")
@@ -97,6 +98,20 @@ enum BatchReader {
             }
         }
         return draft
+    }
+
+    /// `paidBy`: a name (or `"Ann,Ben"`, `"Ann=30,Ben=20"` as on the command line), or an
+    /// object of name: amount.
+    private static func payers(_ object: JSONValue) throws -> PayerSpec? {
+        guard let value = object["paidBy"], value != .null else { return nil }
+        if let text = value.stringValue { return .typed(text) }
+        guard let pairs = value.objectValue else {
+            throw CLIError.data("field 'paidBy' must be a name or an object of name: amount, got \(value.typeName)")
+        }
+        guard !pairs.isEmpty else { throw CLIError.data("field 'paidBy' names nobody; give at least one payer") }
+        return .amounts(try pairs.map { pair in
+            NamedValue(name: pair.key, value: try numberText(pair.value, field: "paidBy.\(pair.key)"))
+        })
     }
 
     private static func string(_ object: JSONValue, _ key: String) throws -> String? {

@@ -9,6 +9,8 @@ struct ExpenseBuilder {
     let trip: Trip
     let members: MemberDirectory
     let today: CivilDate
+    /// What the payers were given as, for messages: the flag, or a batch line's field.
+    var payerField = "--paid-by"
 
     /// - Parameters:
     ///   - id: the new expense's id (ignored when editing `base`).
@@ -29,17 +31,14 @@ struct ExpenseBuilder {
         } else {
             throw CLIError("an amount is required, e.g. 12.50", kind: .usage)
         }
-        guard let payerReference = draft.paidBy ?? base.map({ members.name(of: $0.paidBy) }) else {
-            throw CLIError("who paid? give --paid-by NAME", kind: .usage)
-        }
-        let payer = try members.resolve(payerReference)
+        let payers = try self.payers(draft.payers, amount: amount, base: base)
         let category = try self.category(draft.category) ?? base?.category ?? .other
         let date = try Self.date(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
         let splits = try self.splits(draft.split, amount: amount, base: base)
         let expense = Expense(
             id: base?.id ?? id, description: description, amount: amount, category: category,
-            paidBy: payer.id, date: date, note: note, splits: splits, createdAt: base?.createdAt)
+            payers: payers, date: date, note: note, splits: splits, createdAt: base?.createdAt)
         try expense.validate()
         // Before anything is stored or sent: the server refuses control characters too.
         if draft.description != nil || base == nil { try TextRules.check(description, field: "description") }
@@ -123,6 +122,95 @@ struct ExpenseBuilder {
         }
         return try SplitAllocator.splits(amount: amount, rule: rule).map {
             ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
+        }
+    }
+
+    /// Who paid: the draft's payers, or the edited expense's. A single payer pays any amount;
+    /// several keep their parts while the amount stays, and are paid again in equal parts
+    /// when they were equal, as shares are.
+    private func payers(_ spec: PayerSpec?, amount: Money, base: Expense?) throws -> [ExpensePayer] {
+        let rule: PayerRule
+        switch spec {
+        case .none:
+            guard let base else { throw CLIError("who paid? give --paid-by NAME", kind: .usage) }
+            if let solo = base.soloPayer { return [ExpensePayer(memberID: solo, amount: amount.minorUnits)] }
+            if base.amount == amount { return base.payers }
+            let ids = sorted(base.payers.map(\.memberID))
+            guard let before = try? PayerAllocator.payers(amount: base.amount, rule: .equal(ids)),
+                  Set(before) == Set(base.payers) else {
+                throw CLIError("the amount changed and the payers paid unequal parts; give them again with "
+                               + "\(payerField) NAME=AMOUNT,...", kind: .usage)
+            }
+            rule = .equal(ids)
+        case .typed(let text):
+            rule = try payerRule(text, amount: amount)
+        case .amounts(let pairs):
+            rule = try exactPayers(pairs, amount: amount)
+        }
+        let result = Result { () throws(SplitError) in try PayerAllocator.payers(amount: amount, rule: rule) }
+        switch result {
+        case .success(let payers):
+            return payers
+        case .failure(let error):
+            if case .payerSumMismatch = error {
+                throw CLIError(error.description.replacingOccurrences(of: "payer amounts", with: "\(payerField) amounts"), kind: .data)
+            }
+            if case .tooManyPayers(let count, _, _) = error {
+                throw CLIError("\(count) payers cannot each pay a positive part of \(amount)", kind: .data)
+            }
+            throw error
+        }
+    }
+
+    /// `Ann`, `Ann,Ben` or `Ann=30,Ben=20`. A member whose whole name is the text is one payer.
+    private func payerRule(_ text: String, amount: Money) throws -> PayerRule {
+        let trimmed = text.trimmingSpaces
+        let key = Member.key(for: trimmed)
+        if !trimmed.contains(",") && !trimmed.contains("=") || members.members.contains(where: { $0.nameKey == key }) {
+            return .equal([try members.resolve(trimmed).id])
+        }
+        let pieces = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+        let withAmounts = pieces.filter { $0.contains("=") }.count
+        if withAmounts == 0 {
+            guard !pieces.contains(where: \.isEmpty) else {
+                throw CLIError("\(payerField) expects names separated by commas, e.g. --paid-by Alex,Bea; got '\(text)'", kind: .usage)
+            }
+            return .equal(try uniquePayers(pieces))
+        }
+        guard withAmounts == pieces.count else {
+            throw CLIError("\(payerField) gives amounts for some payers only; give every payer an amount "
+                           + "(--paid-by Alex=30,Bea=20) or none (--paid-by Alex,Bea)", kind: .usage)
+        }
+        return try exactPayers(try SplitSpecParser.pairs(trimmed, flag: "\(payerField)", example: "Alex=30,Bea=20"), amount: amount)
+    }
+
+    /// Exact parts: names resolved, each amount positive in the expense's currency.
+    private func exactPayers(_ pairs: [NamedValue], amount: Money) throws -> PayerRule {
+        let ids = try uniquePayers(pairs.map(\.name))
+        return .exact(try zip(ids, pairs).map { id, pair in
+            let value = pair.value.trimmingSpaces
+            let part: Int64
+            do {
+                part = try AmountParser.parse(value, currency: amount.currency, allowingZero: true)
+            } catch {
+                throw CLIError("\(payerField): \(members.name(of: id))'s amount '\(value)' is not a positive amount of "
+                               + "\(amount.currency.code), e.g. \(Amounts.text(amount.minorUnits, amount.currency))", kind: .data)
+            }
+            guard part > 0 else {
+                throw CLIError("\(payerField): \(members.name(of: id)) pays 0; each payer pays a positive amount", kind: .data)
+            }
+            return MemberAmount(memberID: id, amount: part)
+        })
+    }
+
+    private func uniquePayers(_ names: [String]) throws -> [MemberID] {
+        var seen = Set<MemberID>()
+        return try names.map { name in
+            let member = try members.resolve(name)
+            guard seen.insert(member.id).inserted else {
+                throw CLIError("\(member.name) is named twice in \(payerField); name each payer once", kind: .data)
+            }
+            return member.id
         }
     }
 

@@ -5,11 +5,21 @@ struct ExpenseDraft: Sendable {
     var description: String?
     var amount: String?
     var currency: String?
-    var paidBy: String?
+    var payers: PayerSpec?
     var split: SplitSpec?
     var category: String?
     var date: String?
     var note: String?
+}
+
+/// Who paid, in the user's words.
+enum PayerSpec: Sendable, Equatable {
+    /// `--paid-by` as typed: `Ann`, `Ann,Ben` (equal parts) or `Ann=30,Ben=20` (exact parts).
+    /// Read by ``ExpenseBuilder``, which knows the members: a name that itself contains a
+    /// comma or `=` is still one payer.
+    case typed(String)
+    /// A batch line's `{"Ann": 3000, "Ben": 2000}`.
+    case amounts([NamedValue])
 }
 
 /// How to split, in the user's words: names and the numbers they typed.

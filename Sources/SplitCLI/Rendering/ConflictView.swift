@@ -23,6 +23,13 @@ struct ConflictView {
     var mine: String? { value(conflict.mine) }
     var theirs: String? { value(conflict.theirs) }
 
+    /// `Alex`, or `Alex 30.00, Bea 20.00` for several payers.
+    private func payers(_ expense: Expense) -> String {
+        if let solo = expense.soloPayer { return name(solo) }
+        return expense.payers.map { "\(name($0.memberID)) \(Money(minorUnits: $0.amount, currency: expense.amount.currency).majorText)" }
+            .joined(separator: ", ")
+    }
+
     /// The side's value of the disputed field; nil for a side that deleted the item.
     func value(_ side: SyncValue?) -> String? {
         guard let side else { return nil }
@@ -34,9 +41,9 @@ struct ConflictView {
             return "\(expense.amount) (\(shares.joined(separator: ", ")))"
         case (.expense(let expense), "category"): return expense.category.rawValue
         case (.expense(let expense), "date"): return expense.date.description
-        case (.expense(let expense), "payer"): return name(expense.paidBy)
+        case (.expense(let expense), "payer"): return payers(expense)
         case (.expense(let expense), "note"): return expense.note ?? "(no note)"
-        case (.expense(let expense), _): return "'\(expense.shownDescription)' \(expense.amount) paid by \(name(expense.paidBy))"
+        case (.expense(let expense), _): return "'\(expense.shownDescription)' \(expense.amount) paid by \(payers(expense))"
         case (.member(let member), _): return member.name
         case (.rate(_, let rate), _): return rate.text
         case (.group(let name, _), _): return name

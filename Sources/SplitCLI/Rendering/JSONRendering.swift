@@ -28,8 +28,17 @@ enum JSONRendering {
             "amount": amount(expense.amount.minorUnits, currency),
             "currency": .string(currency.code),
             "category": .string(expense.category.rawValue),
-            "paidByMemberId": .string(expense.paidBy.rawValue),
-            "paidByName": .string(names.name(of: expense.paidBy)),
+            // One payer's fields stay for scripts written before several payers; with several
+            // they are null and `payers` says who paid what.
+            "paidByMemberId": string(expense.soloPayer?.rawValue),
+            "paidByName": string(expense.soloPayer.map(names.name(of:))),
+            "payers": .array(byName(expense.payers, names).map { payer in
+                .object([
+                    "memberId": .string(payer.memberID.rawValue),
+                    "memberName": .string(names.name(of: payer.memberID)),
+                    "amount": amount(payer.amount, currency),
+                ])
+            }),
             "expenseDate": .string(expense.date.description),
             "createdAt": string(expense.createdAt?.iso8601),
             "note": string(expense.note),
@@ -47,6 +56,11 @@ enum JSONRendering {
     /// Splits in member-name order (case-insensitive, then id), the order every listing uses.
     static func byName(_ splits: [ExpenseSplit], _ names: MemberDirectory) -> [ExpenseSplit] {
         splits.sorted { names.inNameOrder($0.memberID, $1.memberID) }
+    }
+
+    /// Payers in member-name order, like splits.
+    static func byName(_ payers: [ExpensePayer], _ names: MemberDirectory) -> [ExpensePayer] {
+        payers.sorted { names.inNameOrder($0.memberID, $1.memberID) }
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {

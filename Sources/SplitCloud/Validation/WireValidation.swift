@@ -23,8 +23,8 @@ public enum WireValidation {
         guard expense.note == nil else {
             throw .invalid("the cloud server has no place for expense notes; leave out --note (or put it in the description)")
         }
-        guard members.contains(expense.paidBy) else {
-            throw .invalid("payer \(expense.paidBy.short) of '\(expense.description)' is not a member of this trip")
+        for payer in expense.payers where !members.contains(payer.memberID) {
+            throw .invalid("payer \(payer.memberID.short) of '\(expense.description)' is not a member of this trip")
         }
         for split in expense.splits where !members.contains(split.memberID) {
             throw .invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")

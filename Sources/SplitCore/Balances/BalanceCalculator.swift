@@ -1,10 +1,12 @@
 /// Computes balances per member and currency from expenses and payments.
 ///
-/// - An expense adds its amount to the payer's `totalPaid` and each split to that member's
-///   `totalShare`, in the expense's currency.
+/// - An expense adds each payer's part to that payer's `totalPaid` and each split to that
+///   member's `totalShare`, in the expense's currency.
 /// - A split marked paid counts as a payment from its member to the expense's payer: the
 ///   member's `paymentsMade` and the payer's `paymentsReceived` both grow by the share (when the
-///   member is the payer the two cancel in their net, as they should).
+///   member is the payer the two cancel in their net, as they should). With several payers,
+///   each receives their part of the share by ``PayerParts``, so the balances equal those of
+///   the expense's parts recorded as single-payer expenses.
 /// - A ``Payment`` adds to `paymentsMade` of `from` and `paymentsReceived` of `to`.
 ///
 /// Result: one ``CurrencyBalances`` per currency that appears, sorted by currency code, each
@@ -26,12 +28,21 @@ public enum BalanceCalculator {
         }
         for expense in expenses {
             let currency = expense.amount.currency
-            post(currency, expense.paidBy, .paid, expense.amount.minorUnits)
+            for payer in expense.payers { post(currency, payer.memberID, .paid, payer.amount) }
+            var repaid = false
             for split in expense.splits {
                 post(currency, split.memberID, .share, split.amount)
                 if split.isPaid {
                     post(currency, split.memberID, .made, split.amount)
-                    post(currency, expense.paidBy, .received, split.amount)
+                    repaid = true
+                }
+            }
+            guard repaid else { continue }
+            if let payer = expense.soloPayer {
+                for split in expense.splits where split.isPaid { post(currency, payer, .received, split.amount) }
+            } else {
+                for part in PayerParts.parts(of: expense) {
+                    for split in part.splits where split.isPaid { post(currency, part.payer.memberID, .received, split.amount) }
                 }
             }
         }
@@ -63,7 +74,7 @@ extension BalanceCalculator {
             }
             var extras = Set<MemberID>()
             for expense in expenses {
-                extras.insert(expense.paidBy)
+                for payer in expense.payers { extras.insert(payer.memberID) }
                 for split in expense.splits { extras.insert(split.memberID) }
             }
             for payment in payments {

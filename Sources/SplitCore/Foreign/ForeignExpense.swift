@@ -19,13 +19,28 @@ public struct ForeignExpense: Hashable, Sendable {
         }
     }
 
+    /// A payer as written: split-server's `payers` extension.
+    public struct Payer: Hashable, Sendable {
+        public var memberID: MemberID
+        public var amount: Double
+
+        public init(memberID: MemberID, amount: Double) {
+            self.memberID = memberID
+            self.amount = amount
+        }
+    }
+
     public var id: ExpenseID
     /// Nil when the server holds none (the Node server's column is nullable).
     public var description: String?
     public var amount: Double
     public var currency: String
     public var category: String
+    /// The single payer every client writes (`paidByMemberId`).
     public var paidBy: MemberID
+    /// Several payers, where the server keeps them (split-server's extension); nil or empty
+    /// when it does not, and then `paidBy` paid it all.
+    public var payers: [Payer]?
     /// The date as the server wrote it, and as read; nil when it is no date.
     public var dateText: String
     public var date: CivilDate?
@@ -34,14 +49,15 @@ public struct ForeignExpense: Hashable, Sendable {
     public var createdAt: Timestamp?
 
     public init(id: ExpenseID, description: String?, amount: Double, currency: String, category: String,
-                paidBy: MemberID, dateText: String, date: CivilDate?, note: String? = nil, shares: [Share],
-                createdAt: Timestamp? = nil) {
+                paidBy: MemberID, payers: [Payer]? = nil, dateText: String, date: CivilDate?, note: String? = nil,
+                shares: [Share], createdAt: Timestamp? = nil) {
         self.id = id
         self.description = description
         self.amount = amount
         self.currency = currency
         self.category = category
         self.paidBy = paidBy
+        self.payers = payers
         self.dateText = dateText
         self.date = date
         self.note = note

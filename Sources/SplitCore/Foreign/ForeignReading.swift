@@ -26,6 +26,12 @@ public enum ForeignResult<Value: Hashable & Sendable>: Hashable, Sendable {
 /// - less than the amount, or no shares at all: the rest is the payer's own share;
 /// - more than the amount: held.
 ///
+/// **Payers** (split-server's `payers`; any other server has only `paidByMemberId`, who then
+/// paid it all) are read the same way: rounded half to even; off by at most one minor unit
+/// per payer, repaired by largest remainder; short of the amount, the rest is paid by
+/// `paidByMemberId`, the payer every client reads; over the amount, held. A payer listed
+/// twice, or paying zero or less, is held.
+///
 /// **Held**, never dropped: an amount that is not a positive number below the limit, an
 /// unknown currency, an unreadable date, a negative share, a member with two shares, and
 /// (checked by the store, which knows the trip) a share or payer who is not in the trip.
@@ -99,11 +105,73 @@ public enum ForeignReading {
                          + "\(Money(minorUnits: excess, currency: currency)) more than the amount \(total)", draft: draft)
         }
         splits.sort { $0.memberID < $1.memberID }
-        let expense = Expense(
-            id: item.id, description: item.description ?? "", amount: Money(minorUnits: amount, currency: currency),
+        let total = Money(minorUnits: amount, currency: currency)
+        var expense = Expense(
+            id: item.id, description: item.description ?? "", amount: total,
             category: category, paidBy: item.paidBy, date: date, note: item.note, splits: splits,
             createdAt: item.createdAt)
+        if let written = item.payers, !written.isEmpty {
+            switch payers(written, paidBy: item.paidBy, total: total) {
+            case .success(let read):
+                expense.payers = read.payers
+                repairs += read.repairs
+            case .failure(let held):
+                return .held(reason: held.reason, draft: expense)
+            }
+        }
         return .usable(expense, repairs: repairs)
+    }
+
+    /// Why written payers have no sound reading.
+    struct HeldPayers: Error {
+        let reason: String
+    }
+
+    /// The payers `written` read as, by the rule above, with the repairs made.
+    static func payers(_ written: [ForeignExpense.Payer], paidBy: MemberID, total: Money)
+        -> Result<(payers: [ExpensePayer], repairs: [ForeignRepair]), HeldPayers> {
+        let currency = total.currency
+        var seen = Set<MemberID>()
+        var parts: [Int64] = []
+        for payer in written {
+            guard seen.insert(payer.memberID).inserted else {
+                return .failure(HeldPayers(reason: "member \(payer.memberID.short) is listed twice as a payer"))
+            }
+            guard let minor = minorUnits(payer.amount, currency), minor > 0 else {
+                return .failure(HeldPayers(reason: "payer \(payer.memberID.short) pays \(text(payer.amount)), not a positive amount of \(currency.code)"))
+            }
+            parts.append(minor)
+        }
+        guard let sum = parts.reduce(Int64(0), { total, part in total.map { $0.addingReportingOverflow(part) }.flatMap { $0.overflow ? nil : $0.partialValue } }) else {
+            return .failure(HeldPayers(reason: "the \(parts.count) payers pay more than any amount split can hold"))
+        }
+        var payers = zip(written, parts).map { ExpensePayer(memberID: $0.memberID, amount: $1) }
+        var repairs: [ForeignRepair] = []
+        switch fit(parts, floats: written.map(\.amount), total: total.minorUnits, currency: currency) {
+        case .exact:
+            break
+        case .repaired(let repaired):
+            let changes = zip(payers, repaired).compactMap { payer, new -> ForeignRepair.Change? in
+                new == payer.amount ? nil : ForeignRepair.Change(memberID: payer.memberID, delta: new - payer.amount)
+            }
+            for index in payers.indices { payers[index].amount = repaired[index] }
+            guard !payers.contains(where: { $0.amount <= 0 }) else {
+                return .failure(HeldPayers(reason: "payers pay \(Money(minorUnits: sum, currency: currency)), not \(total), and a part would be zero"))
+            }
+            repairs.append(.payersRepaired(sum: sum, changes: changes))
+        case .restToPayer(let rest):
+            if let lead = payers.firstIndex(where: { $0.memberID == paidBy }) {
+                payers[lead].amount += rest
+            } else {
+                payers.append(ExpensePayer(memberID: paidBy, amount: rest))
+            }
+            repairs.append(.restPaidBy(sum: sum, rest: rest))
+        case .over(let excess):
+            return .failure(HeldPayers(reason: "payers pay \(Money(minorUnits: sum, currency: currency)), "
+                                       + "\(Money(minorUnits: excess, currency: currency)) more than the amount \(total)"))
+        }
+        payers.sort { $0.memberID < $1.memberID }
+        return .success((payers, repairs))
     }
 
     public static func payment(_ item: ForeignPayment) -> ForeignResult<Payment> {
@@ -153,7 +221,9 @@ public enum ForeignReading {
     /// Why `expense` cannot be part of a trip whose members are those `isMember` accepts
     /// (removed ones included); nil when it can.
     public static func membershipProblem(_ expense: Expense, isMember: (MemberID) -> Bool) -> String? {
-        guard isMember(expense.paidBy) else { return "the payer, member \(expense.paidBy.short), is not in this trip" }
+        for payer in expense.payers where !isMember(payer.memberID) {
+            return "the payer, member \(payer.memberID.short), is not in this trip"
+        }
         for split in expense.splits where !isMember(split.memberID) {
             return "a share belongs to member \(split.memberID.short), who is not in this trip"
         }

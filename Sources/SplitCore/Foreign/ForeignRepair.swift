@@ -11,6 +11,12 @@ public enum ForeignRepair: Hashable, Sendable {
     /// The shares summed to less than the amount (or there were none): the rest is the
     /// payer's own share.
     case restToPayer(sum: Int64, rest: Int64)
+    /// The payers' parts missed the amount once rounded; each payer's change, by largest
+    /// remainder.
+    case payersRepaired(sum: Int64, changes: [Change])
+    /// The payers' parts summed to less than the amount: the rest was paid by the expense's
+    /// single payer field (`paidByMemberId`).
+    case restPaidBy(sum: Int64, rest: Int64)
     /// A category split does not know; read as Other.
     case categoryUnknown(String)
 
@@ -37,18 +43,27 @@ public enum ForeignRepair: Hashable, Sendable {
             return "\(count) share\(count == 1 ? "" : "s") had more decimals than \(currency.code) allows (\(allowed)); "
                 + "rounded half to even"
         case .sharesRepaired(let sum, let changes):
-            let list = changes.map { change in
-                let size = DecimalText.major(abs(change.delta), exponent: currency.exponent, padded: true)
-                return "\(change.delta > 0 ? "+" : "-")\(size) to '\(name(change.memberID))'"
-            }
             return "shares summed to \(money(sum)), not \(amount); repaired by largest remainder: "
-                + list.joined(separator: ", ")
+                + Self.list(changes, currency, name)
         case .restToPayer(let sum, let rest):
             return sum == 0
                 ? "no shares; the payer's own share is the whole \(amount)"
                 : "shares summed to \(money(sum)), not \(amount); the rest, \(money(rest)), is the payer's own share"
+        case .payersRepaired(let sum, let changes):
+            return "payers paid \(money(sum)), not \(amount); repaired by largest remainder: "
+                + Self.list(changes, currency, name)
+        case .restPaidBy(let sum, let rest):
+            return "payers paid \(money(sum)), not \(amount); the rest, \(money(rest)), was paid by the expense's payer"
         case .categoryUnknown(let written):
             return "category '\(written)' is not one of \(Category.acceptedList); read as Other"
         }
+    }
+
+    /// `+1 to 'Alex', -1 to 'Bea'`.
+    private static func list(_ changes: [Change], _ currency: Currency, _ name: (MemberID) -> String) -> String {
+        changes.map { change in
+            let size = DecimalText.major(abs(change.delta), exponent: currency.exponent, padded: true)
+            return "\(change.delta > 0 ? "+" : "-")\(size) to '\(name(change.memberID))'"
+        }.joined(separator: ", ")
     }
 }

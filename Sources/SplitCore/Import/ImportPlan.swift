@@ -62,23 +62,43 @@ public struct ImportExpense: Sendable, Equatable {
         }
     }
 
+    /// A member who paid `amount` of it.
+    public struct Payer: Sendable, Equatable {
+        public var member: String
+        public var amount: Int64
+
+        public init(member: String, amount: Int64) {
+            self.member = member
+            self.amount = amount
+        }
+    }
+
     public var source: String
     public var description: String
     public var amount: Money
     public var category: Category
-    public var paidBy: String
+    /// Usually one, who paid it all.
+    public var payers: [Payer]
     public var date: CivilDate
     public var note: String?
     public var createdAt: Timestamp?
     public var splits: [Share]
 
+    /// An expense `paidBy` paid in full.
     public init(source: String, description: String, amount: Money, category: Category, paidBy: String,
+                date: CivilDate, note: String? = nil, createdAt: Timestamp? = nil, splits: [Share]) {
+        self.init(source: source, description: description, amount: amount, category: category,
+                  payers: [Payer(member: paidBy, amount: amount.minorUnits)], date: date, note: note,
+                  createdAt: createdAt, splits: splits)
+    }
+
+    public init(source: String, description: String, amount: Money, category: Category, payers: [Payer],
                 date: CivilDate, note: String? = nil, createdAt: Timestamp? = nil, splits: [Share]) {
         self.source = source
         self.description = description
         self.amount = amount
         self.category = category
-        self.paidBy = paidBy
+        self.payers = payers
         self.date = date
         self.note = note
         self.createdAt = createdAt

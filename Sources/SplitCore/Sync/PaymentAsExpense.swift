@@ -17,10 +17,10 @@ public enum PaymentAsExpense {
     /// description names the payer and the one sharer, who owes all of it, in category Other.
     public static func payment(_ expense: Expense, names: [MemberID: String]) -> Payment? {
         guard expense.category == .other, expense.splits.count == 1, let share = expense.splits.first,
-              share.memberID != expense.paidBy, share.amount == expense.amount.minorUnits,
-              let from = names[expense.paidBy], let to = names[share.memberID],
+              let payer = expense.soloPayer, share.memberID != payer, share.amount == expense.amount.minorUnits,
+              let from = names[payer], let to = names[share.memberID],
               expense.description == "Payment: \(from) → \(to)" else { return nil }
-        return Payment(id: PaymentID(expense.id.rawValue), from: expense.paidBy, to: share.memberID, amount: expense.amount,
+        return Payment(id: PaymentID(expense.id.rawValue), from: payer, to: share.memberID, amount: expense.amount,
                        date: expense.date)
     }
 }

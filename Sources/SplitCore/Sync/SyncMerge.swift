@@ -7,7 +7,7 @@
 /// shows what everyone else sees until the person resolves it.
 ///
 /// An expense's groups are ``ExpenseField``: description, amount with its splits, category,
-/// date, payer, note, and each member's paid flag. A paid flag cannot conflict: a flag
+/// date, payers, note, and each member's paid flag. A paid flag cannot conflict: a flag
 /// changed on both sides was changed to the same value.
 public enum SyncMerge {
     /// The merged expense and the field groups that conflict. Without a base (the item was
@@ -21,12 +21,24 @@ public enum SyncMerge {
         }
         var merged = theirs
         merged.description = pick(.description, \.description)
-        let shape = pick(.amount, AmountShape.init)
+        var shape = pick(.amount, AmountShape.init)
         merged.category = pick(.category, \.category)
         merged.date = pick(.date, \.date)
-        merged.paidBy = pick(.payer, \.paidBy)
+        let payers = pick(.payer, PayerShape.init)
         merged.note = pick(.note, \.note)
         merged.amount = shape.amount
+        // The chosen side's own list, as it was ordered.
+        if payers != PayerShape(theirs) {
+            if case .solo(let member) = payers { merged.setSolePayer(member) } else { merged.payers = mine.payers }
+        }
+        if (try? PayerAllocator.check(merged.payers, amount: merged.amount)) == nil {
+            // Several payers' parts from one side, an amount from the other: they no longer
+            // add up, so both groups clash and keep theirs.
+            for field in [ExpenseField.amount, .payer] where !conflicts.contains(field) { conflicts.append(field) }
+            shape = AmountShape(theirs)
+            merged.amount = theirs.amount
+            merged.payers = theirs.payers
+        }
         merged.splits = shape.shares.map { share in
             func flag(_ expense: Expense?) -> Bool? { expense?.splits.first { $0.memberID == share.member }?.isPaid }
             let mineFlag = flag(mine), theirsFlag = flag(theirs)
@@ -61,6 +73,21 @@ public enum SyncMerge {
             if theirs == base { return (mine, false) }
         }
         return (theirs, true)
+    }
+
+    /// Who paid: one member, whatever the amount (so a new amount and a new payer merge), or
+    /// several with their parts, in member-id order.
+    private enum PayerShape: Equatable {
+        case solo(MemberID)
+        case several([ExpensePayer])
+
+        init(_ expense: Expense) {
+            if let solo = expense.soloPayer {
+                self = .solo(solo)
+            } else {
+                self = .several(expense.payers.sorted { $0.memberID < $1.memberID })
+            }
+        }
     }
 
     /// The amount with who shares it and how much: one field group, since the shares must

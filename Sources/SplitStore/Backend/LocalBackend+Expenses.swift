@@ -25,7 +25,8 @@ extension LocalBackend {
             try recordSync(db, trip: trip, expenses.map { (.createExpense($0), nil) }, at: at)
             let summary: String
             if expenses.count == 1, let expense = expenses.first {
-                summary = "added expense '\(expense.description)' \(expense.amount) paid by \(names[expense.paidBy] ?? "?")"
+                let payers = expense.payers.map { names[$0.memberID] ?? "?" }.joined(separator: " and ")
+                summary = "added expense '\(expense.description)' \(expense.amount) paid by \(payers)"
             } else {
                 summary = "added \(expenses.count) expenses"
             }
@@ -48,25 +49,30 @@ extension LocalBackend {
         let updated = at.iso8601
         try insertExpense.run([
             .text(expense.id.rawValue), .text(trip.rawValue), .text(expense.description), .int(expense.amount.minorUnits),
-            .text(expense.amount.currency.code), .text(expense.category.rawValue), .text(expense.paidBy.rawValue),
+            .text(expense.amount.currency.code), .text(expense.category.rawValue), .text(expense.leadPayer.rawValue),
             .text(expense.date.description), expense.note.map { .text($0) } ?? .null,
             .text(createdAt.map(\.iso8601) ?? updated), .text(updated),
         ])
         try insertSplits(db, expense)
     }
 
+    /// Writes the expense's rows: each payer's part of each share (``SchemaV6``).
     func insertSplits(_ db: Database, _ expense: Expense) throws {
         let insertSplit = try RowInserter(db, sql: """
-            INSERT INTO expense_split (expense_id, member_id, amount, is_paid) VALUES (?, ?, ?, ?)
+            INSERT INTO expense_split (expense_id, member_id, payer_id, amount, is_paid) VALUES (?, ?, ?, ?, ?)
             """)
-        for split in expense.splits {
-            try insertSplit.run([.text(expense.id.rawValue), .text(split.memberID.rawValue), .int(split.amount), .int(split.isPaid ? 1 : 0)])
+        for part in PayerParts.parts(of: expense) {
+            let payer = RowInserter.Value.text(part.payer.memberID.rawValue)
+            for split in part.splits {
+                try insertSplit.run([.text(expense.id.rawValue), .text(split.memberID.rawValue), payer, .int(split.amount),
+                                     .int(split.isPaid ? 1 : 0)])
+            }
         }
     }
 
     static func requireMembers(of expense: Expense, in live: [MemberID: String]) throws {
-        guard live[expense.paidBy] != nil else {
-            throw StoreError.invalid("payer \(expense.paidBy.short) of '\(expense.description)' is not a member of this trip")
+        for payer in expense.payers where live[payer.memberID] == nil {
+            throw StoreError.invalid("payer \(payer.memberID.short) of '\(expense.description)' is not a member of this trip")
         }
         for split in expense.splits where live[split.memberID] == nil {
             throw StoreError.invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")
@@ -84,7 +90,7 @@ extension LocalBackend {
         var conditions = ["e.trip_id = ?", "e.deleted_at IS NULL"]
         var arguments: [any DatabaseValueConvertible] = [trip.rawValue]
         if let member = filter.member {
-            conditions.append("(e.paid_by = ? OR EXISTS (SELECT 1 FROM expense_split x WHERE x.expense_id = e.id AND x.member_id = ?))")
+            conditions.append("EXISTS (SELECT 1 FROM expense_split x WHERE x.expense_id = e.id AND (x.member_id = ? OR x.payer_id = ?))")
             arguments += [member.rawValue, member.rawValue]
         }
         if let category = filter.category {
@@ -109,38 +115,65 @@ extension LocalBackend {
         }
     }
 
-    /// Reads expenses matching `whereClause` (over alias `e`) joined with their splits, newest
+    /// Reads expenses matching `whereClause` (over alias `e`) joined with their rows, newest
     /// `expense_date` first, then newest created, then id: the cloud API's order. The join is
-    /// ordered by expense, so each expense is complete when the next one starts.
+    /// ordered by expense, so each expense is complete when the next one starts. A member's
+    /// share is the sum of their rows, a payer's part the sum of theirs (``SchemaV6``).
     func streamExpenses(_ db: Database, whereClause: String, arguments: StatementArguments,
                         _ body: (Expense) throws -> Void) throws {
         var currencies = CurrencyCache()
         var current: Expense?
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT e.id, e.description, e.amount, e.currency, e.category, e.paid_by, e.expense_date, e.note, e.created_at,
-                   s.member_id, s.amount, s.is_paid
+            SELECT e.id, e.description, e.amount, e.currency, e.category, e.expense_date, e.note, e.created_at,
+                   s.member_id, s.payer_id, s.amount, s.is_paid
             FROM expense e JOIN expense_split s ON s.expense_id = e.id
             WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
             """, arguments: arguments)
+        func finish(_ expense: Expense) throws {
+            var expense = expense
+            if expense.payers.count > 1 { expense.payers.sort { $0.memberID < $1.memberID } }
+            try body(expense)
+        }
         while let row = try rows.next() {
             let stored = StoredRow(row, table: "expense")
             let id = try stored.text(0, "id")
-            let split = ExpenseSplit(memberID: MemberID(try stored.text(9, "expense_split.member_id")),
-                                     amount: try stored.integer(10, "expense_split.amount"),
-                                     isPaid: try stored.flag(11, "expense_split.is_paid"))
-            if current?.id.rawValue == id {
-                current?.splits.append(split)
+            let member = MemberID(try stored.text(8, "expense_split.member_id"))
+            let payer = MemberID(try stored.text(9, "expense_split.payer_id"))
+            let amount = try stored.integer(10, "expense_split.amount")
+            let isPaid = try stored.flag(11, "expense_split.is_paid")
+            if current?.id.rawValue == id, var expense = current {
+                current = nil  // keeps `expense` the only reference, so appends do not copy
+                Self.add(member: member, payer: payer, amount: amount, isPaid: isPaid, to: &expense)
+                current = expense
                 continue
             }
-            if let finished = current { try body(finished) }
+            if let finished = current { try finish(finished) }
             current = Expense(
                 id: ExpenseID(id), description: try stored.text(1, "description"),
                 amount: try stored.money(2, "amount", try stored.currency(3, "currency", cache: &currencies)),
-                category: try stored.category(4, "category"), paidBy: MemberID(try stored.text(5, "paid_by")),
-                date: try stored.date(6, "expense_date"), note: try stored.optionalText(7, "note"), splits: [split],
-                createdAt: try stored.timestamp(8, "created_at"))
+                category: try stored.category(4, "category"), payers: [ExpensePayer(memberID: payer, amount: amount)],
+                date: try stored.date(5, "expense_date"), note: try stored.optionalText(6, "note"),
+                splits: [ExpenseSplit(memberID: member, amount: amount, isPaid: isPaid)],
+                createdAt: try stored.timestamp(7, "created_at"))
         }
-        if let finished = current { try body(finished) }
+        if let finished = current { try finish(finished) }
+    }
+
+    /// Adds one row to the expense being read: to its member's share (a new share when the
+    /// member has none yet) and to its payer's part.
+    private static func add(member: MemberID, payer: MemberID, amount: Int64, isPaid: Bool, to expense: inout Expense) {
+        if let last = expense.splits.indices.last, expense.splits[last].memberID == member {
+            expense.splits[last].amount += amount
+        } else if let index = expense.splits.firstIndex(where: { $0.memberID == member }) {
+            expense.splits[index].amount += amount
+        } else {
+            expense.splits.append(ExpenseSplit(memberID: member, amount: amount, isPaid: isPaid))
+        }
+        if let index = expense.payers.firstIndex(where: { $0.memberID == payer }) {
+            expense.payers[index].amount += amount
+        } else {
+            expense.payers.append(ExpensePayer(memberID: payer, amount: amount))
+        }
     }
 
     public func expense(matching reference: String, trip: TripID) async throws -> Expense {
@@ -189,7 +222,7 @@ extension LocalBackend {
                 note = ?, updated_at = ? WHERE id = ?
             """, arguments: [
                 expense.description, expense.amount.minorUnits, expense.amount.currency.code, expense.category.rawValue,
-                expense.paidBy.rawValue, expense.date.description, expense.note, at.iso8601, expense.id.rawValue,
+                expense.leadPayer.rawValue, expense.date.description, expense.note, at.iso8601, expense.id.rawValue,
             ])
         try insertSplits(db, expense)
     }

@@ -118,7 +118,8 @@ extension LocalBackend {
             }
             let expense = Expense(
                 id: ExpenseID(try freshID(Self.sourceID(item.source), table: "expense")), description: item.description,
-                amount: item.amount, category: item.category, paidBy: try local(item.paidBy, "expense '\(item.description)'"),
+                amount: item.amount, category: item.category,
+                payers: try item.payers.map { ExpensePayer(memberID: try local($0.member, "expense '\(item.description)'"), amount: $0.amount) },
                 date: item.date, note: item.note,
                 splits: try item.splits.map { ExpenseSplit(memberID: try local($0.member, "a split of '\(item.description)'"),
                                                            amount: $0.amount, isPaid: $0.isPaid) })

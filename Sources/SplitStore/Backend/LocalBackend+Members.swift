@@ -73,7 +73,7 @@ extension LocalBackend {
             let name = try liveMemberName(db, id, trip: trip)
             let expenses = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM expense e WHERE e.trip_id = ? AND e.deleted_at IS NULL
-                AND (e.paid_by = ? OR EXISTS (SELECT 1 FROM expense_split s WHERE s.expense_id = e.id AND s.member_id = ?))
+                AND EXISTS (SELECT 1 FROM expense_split s WHERE s.expense_id = e.id AND (s.member_id = ? OR s.payer_id = ?))
                 """, arguments: [trip.rawValue, id.rawValue, id.rawValue]) ?? 0
             let payments = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM payment WHERE trip_id = ? AND deleted_at IS NULL AND (from_member = ? OR to_member = ?)

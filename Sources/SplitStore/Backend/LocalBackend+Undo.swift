@@ -53,7 +53,7 @@ extension LocalBackend {
             if linked {
                 let deleted = try findExpense(db, id, trip: trip, includeDeleted: true)
                 let revived = Expense(id: ExpenseID(SyncRecorder.newID()), description: deleted.description,
-                                      amount: deleted.amount, category: deleted.category, paidBy: deleted.paidBy,
+                                      amount: deleted.amount, category: deleted.category, payers: deleted.payers,
                                       date: deleted.date, note: deleted.note, splits: deleted.splits)
                 try insert(db, revived, trip: trip, at: at)
                 try queue(.createExpense(revived), before: nil)

@@ -13,7 +13,7 @@ final class BulkTotals {
     /// Below this many expenses and payments the per-row triggers are cheaper than a recompute.
     static let threshold = 500
 
-    private static let triggers = ["expense_insert", "split_insert", "payment_insert"]
+    private static let triggers = ["split_insert", "payment_insert"]
     /// Page cache for the import, in KiB: large enough that a 100,000-expense transaction never
     /// spills pages to the WAL and reads them back.
     private static let cacheKiB = 262_144
@@ -43,13 +43,18 @@ final class BulkTotals {
         try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)")
     }
 
-    /// Adds one imported expense's contributions, as the insert triggers would have.
+    /// Adds one imported expense's contributions, as the insert triggers would have for its
+    /// rows: each payer's part of each share (``SplitCore/PayerParts``).
     func add(_ expense: Expense, trip: TripID) {
         let currency = expense.amount.currency.code
-        post(trip, expense.paidBy, currency, paid: expense.amount.minorUnits)
-        for split in expense.splits {
-            post(trip, split.memberID, currency, share: split.amount, made: split.isPaid ? split.amount : 0)
-            if split.isPaid { post(trip, expense.paidBy, currency, received: split.amount) }
+        for part in PayerParts.parts(of: expense) {
+            let payer = part.payer.memberID
+            var received: Int64 = 0
+            for split in part.splits {
+                post(trip, split.memberID, currency, share: split.amount, made: split.isPaid ? split.amount : 0)
+                if split.isPaid { received += split.amount }
+            }
+            post(trip, payer, currency, paid: part.payer.amount, received: received)
         }
     }
 

@@ -110,7 +110,7 @@ enum SchemaV1 {
     /// tables (an INSTEAD OF view would build one per firing, doubling import time), and a
     /// short schema, which SQLite parses on every connection. `WHERE true` on a bare SELECT
     /// keeps SQLite from reading `ON CONFLICT` as part of it.
-    private static func addTotals(_ selects: [String]) -> String {
+    static func addTotals(_ selects: [String]) -> String {
         let rows = selects.map { $0.contains(" WHERE ") || $0.contains(" HAVING ") ? $0 : $0 + " WHERE true" }
         return """
         INSERT INTO balance_total (trip_id, member_id, currency, paid, share, made, received)

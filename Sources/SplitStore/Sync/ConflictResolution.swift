@@ -44,7 +44,7 @@ struct ConflictResolution {
                     group.copy(from: mineExpense, into: &expense)
                 } else {
                     expense = Expense(id: expense.id, description: mineExpense.description, amount: mineExpense.amount,
-                                      category: mineExpense.category, paidBy: mineExpense.paidBy, date: mineExpense.date,
+                                      category: mineExpense.category, payers: mineExpense.payers, date: mineExpense.date,
                                       note: mineExpense.note, splits: mineExpense.splits, createdAt: expense.createdAt)
                 }
                 value = .expense(expense)
@@ -71,7 +71,7 @@ struct ConflictResolution {
         switch mine {
         case .expense(let expense):
             let copy = Expense(id: ExpenseID(fresh), description: expense.description, amount: expense.amount,
-                               category: expense.category, paidBy: expense.paidBy, date: expense.date, note: expense.note,
+                               category: expense.category, payers: expense.payers, date: expense.date, note: expense.note,
                                splits: expense.splits)
             (value, operation) = (.expense(copy), .createExpense(copy))
         case .payment(let payment):

@@ -26,7 +26,7 @@ struct LocalRekey {
             guard case .expense(let expense)? = try items.read(old) else { return }
             let created = try String.fetchOne(db, sql: "SELECT created_at FROM expense WHERE id = ?", arguments: [from.rawValue])
             let copy = Expense(id: to, description: expense.description, amount: expense.amount, category: expense.category,
-                               paidBy: expense.paidBy, date: expense.date, note: expense.note, splits: expense.splits)
+                               payers: expense.payers, date: expense.date, note: expense.note, splits: expense.splits)
             try backend.insert(db, copy, trip: trip, at: at, createdAt: created.flatMap { Timestamp(iso8601: $0) })
             try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [from.rawValue])
             try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [from.rawValue])
@@ -52,6 +52,7 @@ struct LocalRekey {
         try LocalItems(backend: backend, db: db, trip: trip).write(.member(member.id), .member(member), at: at)
         try db.execute(sql: "UPDATE expense SET paid_by = ? WHERE paid_by = ? AND trip_id = ?", arguments: [new, old, trip.rawValue])
         try db.execute(sql: "UPDATE expense_split SET member_id = ? WHERE member_id = ?", arguments: [new, old])
+        try db.execute(sql: "UPDATE expense_split SET payer_id = ? WHERE payer_id = ?", arguments: [new, old])
         try db.execute(sql: "UPDATE payment SET from_member = ? WHERE from_member = ? AND trip_id = ?",
                        arguments: [new, old, trip.rawValue])
         try db.execute(sql: "UPDATE payment SET to_member = ? WHERE to_member = ? AND trip_id = ?",

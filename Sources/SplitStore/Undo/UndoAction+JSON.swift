@@ -73,7 +73,9 @@ extension ExpenseSnapshot {
     var json: JSONValue {
         .object([
             "id": .string(id), "description": .string(description), "amount": .int(amount), "currency": .string(currency),
-            "category": .string(category), "paidBy": .string(paidBy), "date": .string(date), "note": .string(orNull: note),
+            "category": .string(category), "paidBy": .string(paidBy),
+            "payers": .array(payers.map { .object(["member": .string($0.member), "amount": .int($0.amount)]) }),
+            "date": .string(date), "note": .string(orNull: note),
             "splits": .array(splits.map { share in
                 .object(["member": .string(share.member), "amount": .int(share.amount), "isPaid": .bool(share.isPaid)])
             }),
@@ -91,12 +93,20 @@ extension ExpenseSnapshot {
                   let isPaid = item["isPaid"]?.boolValue else { return nil }
             splits.append(Share(member: member, amount: share, isPaid: isPaid))
         }
+        var payers: [Payer] = []
+        for item in json["payers"]?.arrayValue ?? [] {
+            guard let member = item["member"]?.stringValue, let part = item["amount"]?.numberText.flatMap({ Int64($0) }) else {
+                return nil
+            }
+            payers.append(Payer(member: member, amount: part))
+        }
         self.id = id
         self.description = description
         self.amount = amount
         self.currency = currency
         self.category = category
         self.paidBy = paidBy
+        self.payers = payers
         self.date = date
         self.note = json["note"]?.stringValue
         self.splits = splits

@@ -26,11 +26,19 @@ enum UndoAction: Equatable {
 }
 
 /// An expense as stored, for restoring after an edit.
+///
+/// `paidBy` names the lead payer (``SplitCore/Expense/leadPayer``); `payers` lists them all.
+/// Entries written before several payers existed have only `paidBy`, who paid it all.
 struct ExpenseSnapshot: Equatable {
     struct Share: Equatable {
         var member: String
         var amount: Int64
         var isPaid: Bool
+    }
+
+    struct Payer: Equatable {
+        var member: String
+        var amount: Int64
     }
 
     var id: String
@@ -39,6 +47,7 @@ struct ExpenseSnapshot: Equatable {
     var currency: String
     var category: String
     var paidBy: String
+    var payers: [Payer]
     var date: String
     var note: String?
     var splits: [Share]
@@ -49,7 +58,8 @@ struct ExpenseSnapshot: Equatable {
         amount = expense.amount.minorUnits
         currency = expense.amount.currency.code
         category = expense.category.rawValue
-        paidBy = expense.paidBy.rawValue
+        paidBy = expense.leadPayer.rawValue
+        payers = expense.payers.map { Payer(member: $0.memberID.rawValue, amount: $0.amount) }
         date = expense.date.description
         note = expense.note
         splits = expense.splits.map { Share(member: $0.memberID.rawValue, amount: $0.amount, isPaid: $0.isPaid) }
@@ -62,7 +72,10 @@ struct ExpenseSnapshot: Equatable {
         return Expense(
             id: ExpenseID(id), description: description,
             amount: Money(minorUnits: amount, currency: try Currency(code: currency)),
-            category: category, paidBy: MemberID(paidBy), date: date, note: note,
+            category: category,
+            payers: payers.isEmpty ? [ExpensePayer(memberID: MemberID(paidBy), amount: amount)]
+                : payers.map { ExpensePayer(memberID: MemberID($0.member), amount: $0.amount) },
+            date: date, note: note,
             splits: splits.map { ExpenseSplit(memberID: MemberID($0.member), amount: $0.amount, isPaid: $0.isPaid) })
     }
 }

@@ -90,10 +90,11 @@ final class UploadAccount: Sendable {
                 continue
             }
             if !claimed.insert(id).inserted { problems.append("two local items map to server expense \(id)") }
-            let fields = [local.description, "\(local.amount)", local.category.rawValue, serverNames[server(local.paidBy).rawValue] ?? "?",
+            let fields = [local.description, "\(local.amount)", local.category.rawValue, local.payers.map { "\(serverNames[server($0.memberID).rawValue] ?? "?")=\($0.amount)" }.sorted().joined(separator: ","),
                           local.date.description]
             let remoteFields = [remote.description, "\(remote.amount)", remote.category.rawValue,
-                                serverNames[remote.paidBy.rawValue] ?? "?", remote.date.description]
+                                remote.payers.map { "\(serverNames[$0.memberID.rawValue] ?? "?")=\($0.amount)" }.sorted().joined(separator: ","),
+                                remote.date.description]
             if fields != remoteFields { problems.append("expense \(local.id.short): local \(fields), server \(remoteFields)") }
             let localSplits = Set(local.splits.map { "\(server($0.memberID).rawValue)=\($0.amount)/\($0.isPaid)" })
             let remoteSplits = Set(remote.splits.map { "\($0.memberID.rawValue)=\($0.amount)/\($0.isPaid)" })
@@ -120,7 +121,7 @@ final class UploadAccount: Sendable {
         for member in snapshot.members { toLocal[server(member.id)] = member.id }
         let remoteExpenses = stored.compactMap { item -> Expense? in
             guard var expense = item.expense else { return nil }
-            expense.paidBy = toLocal[expense.paidBy] ?? expense.paidBy
+            expense.payers = expense.payers.map { ExpensePayer(memberID: toLocal[$0.memberID] ?? $0.memberID, amount: $0.amount) }
             expense.splits = expense.splits.map { ExpenseSplit(memberID: toLocal[$0.memberID] ?? $0.memberID, amount: $0.amount, isPaid: $0.isPaid) }
             return expense
         }

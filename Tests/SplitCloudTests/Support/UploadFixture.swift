@@ -25,7 +25,7 @@ enum UploadFixture {
         for index in 0..<count {
             if index == count - 1, count >= 2, let twin = expenses.last {
                 expenses.append(Expense(id: ExpenseID(newID()), description: twin.description, amount: twin.amount,
-                                        category: twin.category, paidBy: twin.paidBy, date: twin.date, splits: twin.splits))
+                                        category: twin.category, payers: twin.payers, date: twin.date, splits: twin.splits))
                 continue
             }
             let currency = index % 3 == 2 ? usd : jpy

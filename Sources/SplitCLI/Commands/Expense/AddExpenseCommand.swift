@@ -15,11 +15,14 @@ struct AddExpenseCommand: ContextCommand {
           split add-expense "Hotel" 40000 --paid-by Chen \\
                 --exact Alex=10000,Bea=10000,Chen=20000
           split add-expense "Museum" 5000 --paid-by Dana --shares Alex=2,Bea=1,Dana=1
+          split add-expense "Hotel" 50000 --paid-by Alex=30000,Bea=20000   # two payers
+          split add-expense "Cab" 3000 --paid-by Alex,Bea                  # paid half each
           split add-expense "Lunch" 10.50 --currency USD --paid-by Alex \\
                 --percent Alex=50,Bea=25,Chen=25 --category Meal --note "ramen"
           split add-expense --batch expenses.jsonl   # JSON lines; all or nothing
 
         A batch line: {"description":"Taxi","amount":3000,"paidBy":"Bea","among":["Bea","Chen"]}
+        Several payers in a batch line: "paidBy":{"Alex":30000,"Bea":20000}
         (fields: description amount currency paidBy among exact percent shares category date note)
         """)
     )
@@ -53,15 +56,16 @@ struct AddExpenseCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
-        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        var builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         let drafts: [Expense]
         if let batch {
+            builder.payerField = "paidBy"
             let lines = try BatchReader.drafts(from: try BatchReader.read(path: batch))
             drafts = try lines.map { line, draft in
                 do {
                     guard draft.description != nil else { throw CLIError.data("field 'description' is required") }
                     guard draft.amount != nil else { throw CLIError.data("field 'amount' is required") }
-                    guard draft.paidBy != nil else { throw CLIError.data("field 'paidBy' is required") }
+                    guard draft.payers != nil else { throw CLIError.data("field 'paidBy' is required") }
                     return try builder.build(draft, id: ExpenseID(context.newID()))
                 } catch let error as UserFacingError {
                     throw CLIError.data("batch line \(line): \(error.message)")
@@ -76,7 +80,7 @@ struct AddExpenseCommand: ContextCommand {
             context.output.emit(.object(["expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
-            context.output.line("Added \(expense.description): \(expense.amount) paid by \(directory.name(of: expense.paidBy)) "
+            context.output.line("Added \(expense.description): \(expense.amount) paid by \(Amounts.payers(expense, directory)) "
                                 + "[\(shares.joined(separator: ", "))] id \(expense.id.short)")
         } else {
             context.output.line("Added \(expenses.count) expenses to \(trip.name).")

@@ -130,10 +130,10 @@ struct ExpenseDeleteCommand: ContextCommand {
 enum ExpenseText {
     static func print(_ expense: Expense, _ directory: MemberDirectory, to output: Output) {
         output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
-        output.line("Paid by \(directory.name(of: expense.paidBy))")
+        output.line("Paid by \(Amounts.payers(expense, directory))")
         var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
         for split in JSONRendering.byName(expense.splits, directory) {
-            let settled = split.memberID == expense.paidBy ? "(payer)" : (split.isPaid ? "yes" : "no")
+            let settled = split.memberID == expense.soloPayer ? "(payer)" : (split.isPaid ? "yes" : "no")
             table.add([directory.name(of: split.memberID), Amounts.text(split.amount, expense.amount.currency), settled])
         }
         output.line(table.render())

@@ -2,7 +2,9 @@ import ArgumentParser
 
 /// The flags `add-expense` and `expense edit` share.
 struct ExpenseFlags: ParsableArguments {
-    @Option(name: .customLong("paid-by"), help: ArgumentHelp("Who paid (name or id).", valueName: "name"))
+    @Option(name: .customLong("paid-by"), help: ArgumentHelp(
+        "Who paid (name or id). Several: A,B pay equal parts; A=30,B=20 exact parts that add up to the amount.",
+        valueName: "name"))
     var paidBy: String?
 
     @Option(help: ArgumentHelp("Split equally among these members only.", valueName: "A,B,..."))
@@ -35,7 +37,7 @@ struct ExpenseFlags: ParsableArguments {
 
     func draft(description: String?, amount: String?) throws -> ExpenseDraft {
         ExpenseDraft(
-            description: description, amount: amount, currency: currency, paidBy: paidBy,
+            description: description, amount: amount, currency: currency, payers: paidBy.map(PayerSpec.typed),
             split: try SplitSpecParser.parse(among: among, exact: exact, percent: percent, shares: shares),
             category: category, date: date, note: note)
     }

@@ -64,7 +64,7 @@ struct ExpensesCommand: ContextCommand {
         for expense in expenses {
             table.add([
                 expense.date.description, expense.id.short, expense.shownDescription, expense.amount.description,
-                expense.category.rawValue, directory.name(of: expense.paidBy),
+                expense.category.rawValue, Amounts.payers(expense, directory),
                 JSONRendering.byName(expense.splits, directory).filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }.joined(separator: ", "),
             ])
         }

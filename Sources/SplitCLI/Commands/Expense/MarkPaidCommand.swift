@@ -4,7 +4,7 @@ import SplitCore
 struct MarkPaidCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-paid",
-        abstract: "Mark a member's share of an expense as paid back to its payer (or --unpaid).",
+        abstract: "Mark a member's share of an expense as paid back to its payers (or --unpaid).",
         discussion: HelpText.reflow("""
         Examples:
           split mark-paid 3f2a1b --member Bea
@@ -32,7 +32,7 @@ struct MarkPaidCommand: ContextCommand {
             let sharers = JSONRendering.byName(expense.splits, directory).map { directory.name(of: $0.memberID) }.joined(separator: ", ")
             throw CLIError.data("\(debtor.name) has no share in '\(expense.shownDescription)'; its shares belong to \(sharers)")
         }
-        guard debtor.id != expense.paidBy else {
+        guard debtor.id != expense.soloPayer else {
             throw CLIError.data("\(debtor.name) paid for '\(expense.shownDescription)'; the payer's own share needs no paying back")
         }
         let paid = !unpaid
