@@ -10,6 +10,9 @@ struct ExportTests {
         try cli.addSpecExpenses()
         try cli.ok("pay", "Bea", "Alex", "2000", "--note", "cash; thanks")
         try cli.ok("mark-paid", try cli.expenseID("Taxi"), "--member", "Chen")
+        // Two payers, one of whom has a share; another share paid back to both.
+        try cli.ok("add-expense", "Ryokan", "9001", "--paid-by", "Chen=6001,Dana=3000", "--among", "Alex,Bea,Dana")
+        try cli.ok("mark-paid", try cli.expenseID("Ryokan"), "--member", "Bea")
         return cli
     }
 
@@ -18,12 +21,16 @@ struct ExportTests {
         let cli = try trip()
         try cli.ok("trip", "rate", "USD", "150.25")
         let document = try cli.json("export", "--format", "json")
-        #expect(document["format"].string == "split-export" && document["version"].int == 1)
+        #expect(document["format"].string == "split-export" && document["version"].int == 2)
         let exported = document["trips"][0]
         #expect(exported["name"].string == "Tokyo Trip" && exported["currency"].string == "JPY")
         #expect(exported["rates"][0]["rate"].double == 150.25)
         #expect(exported["members"].array.map { $0["name"].string } == ["Alex", "Bea", "Chen", "Dana"])
-        #expect(exported["expenses"].array.count == 5)
+        #expect(exported["expenses"].array.count == 6)
+        let ryokan = try #require(exported["expenses"].array.first { $0["description"].string == "Ryokan" })
+        let ids = Dictionary(uniqueKeysWithValues: exported["members"].array.map { ($0["id"].string ?? "", $0["name"].string ?? "") })
+        #expect(Set(ryokan["payers"].array.map { "\(ids[$0["member"].string ?? ""] ?? "?")=\($0["amount"].int ?? 0)" })
+                == ["Chen=6001", "Dana=3000"])
         #expect(exported["payments"][0]["note"].string == "cash; thanks")
         let taxi = try #require(exported["expenses"].array.first { $0["description"].string == "Taxi" })
         #expect(taxi["splits"].array.map { $0["isPaid"].bool } == [false, true])
@@ -37,9 +44,11 @@ struct ExportTests {
         try cli.ok("add-expense", "Snacks, \"big\"", "400", "--paid-by", "Dana", "--among", "Dana,Alex", "--note", "=SUM(A1)")
         let text = try cli.ok("export", "--format", "csv").stdout
         let lines = text.components(separatedBy: "\r\n")
-        #expect(lines[0] == "trip,date,description,category,currency,amount,paid by,note,paid shares,Alex,Bea,Chen,Dana")
-        #expect(lines.contains { $0.contains(#""Snacks, ""big""",Other,JPY,400,Dana,'=SUM(A1),,200,,,200"#) }, "\(text)")
-        #expect(lines.contains { $0.contains(",Taxi,Other,JPY,3000,Bea,,Chen,,1500,1500,") }, "\(text)")
+        #expect(lines[0] == "trip,date,description,category,currency,amount,paid by,note,paid shares,Alex,Bea,Chen,Dana,"
+                + "paid: Alex,paid: Bea,paid: Chen,paid: Dana")
+        #expect(lines.contains { $0.contains(#""Snacks, ""big""",Other,JPY,400,Dana,'=SUM(A1),,200,,,200,,,,400"#) }, "\(text)")
+        #expect(lines.contains { $0.contains(",Taxi,Other,JPY,3000,Bea,,Chen,,1500,1500,,,3000,,") }, "\(text)")
+        #expect(lines.contains { $0.contains(",Ryokan,Other,JPY,9001,Chen; Dana,,Bea,3001,3000,,3000,,,6001,3000") }, "\(text)")
     }
 
     @Test("ledger balances equal split balances, member by member (checked by hledger when installed)")

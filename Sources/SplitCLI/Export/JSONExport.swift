@@ -31,7 +31,7 @@ enum JSONExport {
             "category": .string(expense.category.rawValue),
             // The lead payer, as version 1 wrote it; `payers` lists everyone who paid.
             "paidBy": .string(expense.leadPayer.rawValue),
-            "payers": .array(expense.payers.map { payer in
+            "payers": .array(JSONRendering.byName(expense.payers, directory).map { payer in
                 .object(["member": .string(payer.memberID.rawValue), "amount": JSONRendering.amount(payer.amount, currency)])
             }),
             "date": .string(expense.date.description),

@@ -175,7 +175,7 @@ struct ExpenseBuilder {
             guard !pieces.contains(where: \.isEmpty) else {
                 throw CLIError("\(payerField) expects names separated by commas, e.g. --paid-by Alex,Bea; got '\(text)'", kind: .usage)
             }
-            return .equal(try uniquePayers(pieces))
+            return .equal(sorted(try uniquePayers(pieces)))
         }
         guard withAmounts == pieces.count else {
             throw CLIError("\(payerField) gives amounts for some payers only; give every payer an amount "

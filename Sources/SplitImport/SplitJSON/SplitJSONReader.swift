@@ -1,13 +1,18 @@
 import SplitCore
 import SplitJSON
 
-/// Reads split's own `export --format json` (format `split-export`, version 1) back, exactly:
-/// amounts are decimal text, members are referred to by id, paid marks and payments included.
+/// Reads split's own `export --format json` (format `split-export`, versions 1 and 2) back,
+/// exactly: amounts are decimal text, members are referred to by id, paid marks and payments
+/// included. Version 2 adds each expense's `payers`; a version 1 expense has only `paidBy`,
+/// who paid it all.
 ///
 /// Sources are the exported ids (`split:expense:<id>`), so importing the same export twice
 /// adds nothing, and `--keep-ids` can reuse them as local ids.
 struct SplitJSONReader {
     let bytes: [UInt8]
+
+    /// The versions this reader takes.
+    static let versions: Set<String> = ["1", "2"]
 
     func read() throws(ImportError) -> ImportPlan {
         let document: JSONValue
@@ -15,8 +20,8 @@ struct SplitJSONReader {
         guard document["format"]?.stringValue == "split-export" else {
             throw ImportError("format", "must be \"split-export\"; this is not a split export")
         }
-        guard document["version"]?.numberText == "1" else {
-            throw ImportError("version", "must be 1; this file was written by a newer split, so update split to import it")
+        guard let version = document["version"]?.numberText, Self.versions.contains(version) else {
+            throw ImportError("version", "must be 1 or 2; this file was written by a newer split, so update split to import it")
         }
         guard let trips = document["trips"]?.arrayValue else { throw ImportError("trips", "must be an array") }
         var plan = ImportPlan()
@@ -64,11 +69,22 @@ struct SplitJSONReader {
                     amount: try decimal(split["amount"], code, at: "\(at).amount"),
                     isPaid: split["isPaid"]?.boolValue ?? false))
             }
+            let amount = Money(minorUnits: try decimal(expense["amount"], code, at: "\(here).amount"), currency: code)
+            var payers: [ImportExpense.Payer] = []
+            for (position, payer) in try array(expense, "payers", at: here).enumerated() {
+                let at = "\(here).payers[\(position)]"
+                payers.append(ImportExpense.Payer(
+                    member: try member(try AppJSONFields(payer, at: at).string("member"), at: "\(at).member"),
+                    amount: try decimal(payer["amount"], code, at: "\(at).amount")))
+            }
+            if payers.isEmpty {
+                payers = [ImportExpense.Payer(member: try member(try fields.string("paidBy"), at: "\(here).paidBy"), amount: amount.minorUnits)]
+            }
             trip.expenses.append(ImportExpense(
                 source: "split:expense:\(try fields.string("id"))", description: try fields.optionalString("description") ?? "",
-                amount: Money(minorUnits: try decimal(expense["amount"], code, at: "\(here).amount"), currency: code),
+                amount: amount,
                 category: ImportValues.category(try fields.optionalString("category"), warnings: &warnings),
-                paidBy: try member(try fields.string("paidBy"), at: "\(here).paidBy"),
+                payers: payers,
                 date: try ImportValues.date(try fields.string("date"), at: "\(here).date"),
                 note: try fields.optionalString("note"), createdAt: ImportValues.timestamp(try fields.optionalString("createdAt")),
                 splits: shares))

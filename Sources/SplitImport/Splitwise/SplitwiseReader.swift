@@ -6,8 +6,8 @@ import SplitCore
 /// member's net for the row: positive for whoever paid, negative for those who owe. So a
 /// debtor's share is minus their net and the payer's share is the cost minus their net.
 /// Rows of category `Payment` are payments from the positive member to the negative one; the
-/// closing "Total balance" row is skipped. A row with several payers becomes one expense per
-/// payer, each shared by the debtors it covers, so every balance stays as Splitwise showed it.
+/// closing "Total balance" row is skipped. A row with several payers (several positive nets)
+/// becomes one expense with those payers; see the comment where it is read.
 ///
 /// Splitwise rows have no ids: each row's source is its content plus how many identical rows
 /// came before it, which stays the same when the same file is imported again.
@@ -98,29 +98,36 @@ struct SplitwiseReader {
                 continue
             }
 
-            // Several payers: pair debtors with payers in column order, one expense per payer.
-            var owed = debtors.map { -nets[$0] }
-            var cursor = 0
-            for (part, payer) in creditors.enumerated() {
-                var remaining = nets[payer]
-                var splits: [ImportExpense.Share] = []
-                while remaining > 0, cursor < debtors.count {
-                    let take = min(remaining, owed[cursor])
-                    splits.append(ImportExpense.Share(member: Self.memberSource(names[debtors[cursor]]), amount: take))
-                    owed[cursor] -= take
-                    remaining -= take
-                    if owed[cursor] == 0 { cursor += 1 }
-                }
-                trip.expenses.append(ImportExpense(
-                    source: "\(source):part\(part + 1)", description: description, amount: Money(minorUnits: nets[payer], currency: currency),
-                    category: category, paidBy: Self.memberSource(names[payer]), date: date,
-                    note: "part \(part + 1) of \(creditors.count) of a Splitwise expense with several payers (cost \(fields[3].trimmingSpaces))",
-                    splits: splits))
+            // Several payers: one expense with those payers. The file holds only nets, so
+            // the payers' own shares are not in it; they are taken as equal parts of what the
+            // debtors do not owe (largest remainder, earlier column first), and each payer paid
+            // their net plus their share. Every balance stays as Splitwise showed it.
+            let debtorShares = debtors.reduce(Int64(0)) { $0 - nets[$1] }
+            guard cost - debtorShares >= 0 else {
+                throw ImportError(here, "the payers are owed more than the cost \(fields[3]) minus what the others owe")
             }
-            warnings.add("\(here): '\(description)' had \(creditors.count) payers; imported as \(creditors.count) expenses, one per payer")
+            let payerShares = Self.equalParts(cost - debtorShares, count: creditors.count)
+            var splits = debtors.map { ImportExpense.Share(member: Self.memberSource(names[$0]), amount: -nets[$0]) }
+            var payers: [ImportExpense.Payer] = []
+            for (index, payer) in creditors.enumerated() {
+                if payerShares[index] > 0 {
+                    splits.append(ImportExpense.Share(member: Self.memberSource(names[payer]), amount: payerShares[index]))
+                }
+                payers.append(ImportExpense.Payer(member: Self.memberSource(names[payer]), amount: nets[payer] + payerShares[index]))
+            }
+            trip.expenses.append(ImportExpense(source: source, description: description, amount: Money(minorUnits: cost, currency: currency),
+                                               category: category, payers: payers, date: date, splits: splits))
+            warnings.add("\(here): '\(description)' had \(creditors.count) payers; the file lists only their nets, so their own "
+                         + "shares are taken as equal")
         }
         if let main = ImportValues.mostUsed(rowCurrencies) { trip.currency = main }
         return ImportPlan(trips: [trip], warnings: warnings.all)
+    }
+
+    /// `total` in `count` equal parts, the remainder one unit each to the earlier parts.
+    static func equalParts(_ total: Int64, count: Int) -> [Int64] {
+        let base = total / Int64(count), extra = Int(total % Int64(count))
+        return (0..<count).map { base + ($0 < extra ? 1 : 0) }
     }
 
     static func memberSource(_ name: String) -> String { "splitwise:member:\(name.lowercased())" }

@@ -46,6 +46,12 @@ struct ImportSandbox {
         return result
     }
 
+    /// Member ids of trip `name` by member name.
+    func memberIDs(_ name: String) async throws -> [String: MemberID] {
+        let trip = try await backend.trip(matching: name)
+        return Dictionary(try await backend.members(trip: trip.id).map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// How many rows a table holds.
     func count(_ table: String) throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
