@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Benchmark figures for split (release build): a trip of 20 members and 100,000 mixed
-# expenses, then median wall time and peak memory of the everyday commands, and the exact
-# settle planner at 20 non-zero balances. Prints figures; it asserts nothing.
+# expenses, then median wall time and peak memory of the everyday commands; the same for a
+# trip where 20% of the expenses have 2-3 payers; and the exact settle planner at 20 non-zero
+# balances. Prints figures; it asserts nothing.
 #
 #   scripts/bench.sh [EXPENSES] [RUNS]     # defaults: 100000 15
+#   SPLIT_BENCH_SCRATCH=.build-release scripts/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 expenses="${1:-100000}"
 runs="${2:-15}"
 
-swift build -c release --static-swift-stdlib --product split >/dev/null
-swift build -c release --static-swift-stdlib --product split-bench >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+# SPLIT_BENCH_SCRATCH: a build folder of its own (.build-NAME), so the release build does not
+# wait on (or block) a debug build in .build.
+scratch=()
+[ -n "${SPLIT_BENCH_SCRATCH:-}" ] && scratch=(--scratch-path "$SPLIT_BENCH_SCRATCH")
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product split >/dev/null
+swift build -c release --static-swift-stdlib "${scratch[@]}" --product split-bench >/dev/null
+bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)"
 split="$bin/split"
 bench="$bin/split-bench"
 
@@ -41,4 +47,18 @@ measure "split settle --in JPY" "$split" settle --in JPY
 measure "split balances" "$split" balances
 measure "split expenses --json >/dev/null" "$split" expenses --json
 measure "split add-expense (one)" "$split" add-expense Coffee 450 --paid-by M1
+measure "split add-expense (three payers)" "$split" add-expense Coffee 450 --paid-by M1,M2,M3
+
+# The same trip size with 20% of the expenses paid by 2-3 members.
+"$split" trip create "Bench Payers" --currency JPY >/dev/null
+"$split" member add $(seq -f 'M%g' 1 20) >/dev/null
+"$split" trip rate USD 150.25 >/dev/null
+"$bench" generate 20 "$expenses" 20 > "$work/payers.jsonl"
+start=$(date +%s%N)
+"$split" add-expense --batch "$work/payers.jsonl" >/dev/null
+end=$(date +%s%N)
+printf 'import of %s expenses, 20%% with 2-3 payers: %d ms\n' "$expenses" "$(( (end - start) / 1000000 ))"
+measure "split settle (20% several payers)" "$split" settle
+measure "split settle --in JPY (20% ...)" "$split" settle --in JPY
+measure "split balances (20% several payers)" "$split" balances
 "$bench" settle-exact 20 31

@@ -3,7 +3,8 @@ import SplitCore
 
 /// `split-bench`: prints benchmark figures; never part of the test run.
 ///
-///     split-bench generate MEMBERS EXPENSES          # JSONL for `split add-expense --batch -`
+///     split-bench generate MEMBERS EXPENSES [MULTI%]  # JSONL for `split add-expense --batch -`;
+///                                                     # MULTI% of them with 2-3 payers
 ///     split-bench measure RUNS -- COMMAND ARGS...    # median wall time and peak RSS of a command
 ///     split-bench settle-exact N RUNS                # in-process exact planner at N non-zero balances
 @main
@@ -13,8 +14,11 @@ struct BenchMain {
         guard let verb = arguments.first else { usage() }
         switch verb {
         case "generate":
-            guard arguments.count == 3, let members = Int(arguments[1]), let expenses = Int(arguments[2]) else { usage() }
-            Generator.write(members: members, expenses: expenses)
+            guard arguments.count == 3 || arguments.count == 4, let members = Int(arguments[1]),
+                  let expenses = Int(arguments[2]) else { usage() }
+            let multi = arguments.count == 4 ? Int(arguments[3]) : 0
+            guard let multi, (0...100).contains(multi) else { usage() }
+            Generator.write(members: members, expenses: expenses, multiPayerPercent: multi)
         case "measure":
             guard arguments.count >= 4, let runs = Int(arguments[1]), arguments[2] == "--" else { usage() }
             Measure.run(command: Array(arguments[3...]), runs: runs)
@@ -28,7 +32,7 @@ struct BenchMain {
 
     static func usage() -> Never {
         FileHandle.standardError.write(Data("""
-        usage: split-bench generate MEMBERS EXPENSES
+        usage: split-bench generate MEMBERS EXPENSES [MULTI-PAYER-PERCENT]
                split-bench measure RUNS -- COMMAND [ARGS...]
                split-bench settle-exact N RUNS
 

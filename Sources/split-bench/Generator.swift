@@ -2,9 +2,11 @@ import Foundation
 import SplitCore
 
 /// Writes a deterministic mix of expenses as JSONL: equal among all, among a subset, exact,
-/// shares and percent splits, in JPY with some USD, over 60 days.
+/// shares and percent splits, in JPY with some USD, over 60 days. `multiPayerPercent` of them
+/// (spread evenly) have 2 or 3 payers: equal parts (`"paidBy":"M1,M7"`), or in JPY exact
+/// parts (`"paidBy":{"M1":300,"M7":150}`).
 enum Generator {
-    static func write(members: Int, expenses: Int) {
+    static func write(members: Int, expenses: Int, multiPayerPercent: Int = 0) {
         var random = SplitMix64(seed: 42)
         let names = (1...members).map { "M\($0)" }
         var out = [UInt8]()
@@ -14,7 +16,19 @@ enum Generator {
             let usd = index % 10 == 0
             let amount = usd ? "\(1 + random.next() % 500).\(10 + random.next() % 90)" : String(100 + random.next() % 50_000)
             let day = 1 + index % 28
-            var line = "{\"description\":\"Item \(index)\",\"amount\":\(amount),\"paidBy\":\"\(payer)\","
+            var paidBy = "\"\(payer)\""
+            if index * multiPayerPercent / 100 != (index + 1) * multiPayerPercent / 100 {
+                let payers = Array(names.shuffledPrefix(2 + Int(random.next() % 2), using: &random))
+                if usd || index % 2 == 0 {
+                    paidBy = "\"" + payers.joined(separator: ",") + "\""
+                } else {
+                    let total = Int(amount)!
+                    var parts = payers.dropLast().map { _ in total / (payers.count + 1) }
+                    parts.append(total - parts.reduce(0, +))
+                    paidBy = "{" + zip(payers, parts).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
+                }
+            }
+            var line = "{\"description\":\"Item \(index)\",\"amount\":\(amount),\"paidBy\":\(paidBy),"
             line += "\"date\":\"2025-0\(1 + index % 2)-\(day < 10 ? "0" : "")\(day)\""
             if usd { line += ",\"currency\":\"USD\"" }
             let sharers = Array(names.shuffledPrefix(2 + Int(random.next() % 4), using: &random))
