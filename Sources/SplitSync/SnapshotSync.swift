@@ -15,6 +15,9 @@ import SplitStore
 /// - a new member, expense or payment (as a "Payment: A → B" expense) is created, and the
 ///   local item takes the server's id, so every device names it alike;
 /// - an edit is a delete plus a create, under a new id;
+/// - an expense with several payers is created as one expense per payer (the Node server
+///   knows one payer per expense), apportioned by ``PayerParts``: it becomes those expenses
+///   here too, as every other device will see it, with the same balances;
 /// - a paid flag is set on the server's share.
 /// A create whose answer was lost shows up in the next pull as an unknown item with the same
 /// content; it is claimed instead of being created twice.
@@ -141,17 +144,15 @@ struct SnapshotSync {
                 return Step(outcome: applied, items: [RemoteItem(key: .member(stored.id), revision: revision, value: .member(stored))],
                             rekeys: [(.member(member.id), .member(stored.id))])
             case .createExpense(let expense):
-                let id = try await create(expense, group: group, snapshot: &snapshot)
-                return Step(outcome: applied, items: [expenseItem(expense, id: id, revision: revision)],
-                            rekeys: [(.expense(expense.id), .expense(id))])
+                let created = try await createParts(expense, group: group, snapshot: &snapshot, revision: revision)
+                return Step(outcome: applied, items: created.items, rekeys: [(.expense(expense.id), created.first)])
             case .updateExpense(let expense):
                 // No edit on the Node server: the old one goes, the new one comes under a new id.
                 try await client.deleteExpense(expense.id)
-                let id = try await create(expense, group: group, snapshot: &snapshot)
+                let created = try await createParts(expense, group: group, snapshot: &snapshot, revision: revision)
                 return Step(outcome: applied,
-                            items: [RemoteItem(key: .expense(expense.id), revision: revision, value: nil),
-                                    expenseItem(expense, id: id, revision: revision)],
-                            rekeys: [(.expense(expense.id), .expense(id))])
+                            items: [RemoteItem(key: .expense(expense.id), revision: revision, value: nil)] + created.items,
+                            rekeys: [(.expense(expense.id), created.first)])
             case .deleteExpense(let id):
                 try await client.deleteExpense(id)
                 return Step(outcome: applied, items: [RemoteItem(key: .expense(id), revision: revision, value: nil)])
@@ -197,6 +198,26 @@ struct SnapshotSync {
         }
     }
 
+    /// Creates `expense` as the Node server holds it: one expense per payer (``PayerParts``),
+    /// since it knows one payer per expense. The local expense becomes the first part (by the
+    /// rekey) and the others arrive as the server's new items, so this device shows what every
+    /// other device will pull, with the same balances.
+    private func createParts(_ expense: Expense, group: TripID, snapshot: inout NodeSnapshot, revision: Int64)
+        async throws -> (items: [RemoteItem], first: SyncItemKey) {
+        var items: [RemoteItem] = []
+        for part in Self.parts(of: expense) {
+            let id = try await create(part, group: group, snapshot: &snapshot)
+            let item = expenseItem(part, id: id, revision: revision)
+            snapshot.items[item.key] = item
+            items.append(item)
+        }
+        // A valid expense has a payer, so there is a first part.
+        return (items, items.first?.key ?? .expense(expense.id))
+    }
+
+    /// `expense` as the Node server holds it (``PayerParts/singlePayerExpenses(of:ids:)``).
+    static func parts(of expense: Expense) -> [Expense] { PayerParts.singlePayerExpenses(of: expense) }
+
     /// Creates `expense` and sets its paid shares; returns the server's id.
     private func create(_ expense: Expense, group: TripID, snapshot: inout NodeSnapshot) async throws -> ExpenseID {
         let id = try await client.createExpense(expense, group: group)
@@ -232,7 +253,10 @@ struct SnapshotSync {
         switch (operation, value) {
         case (.createMember(let mine), .member(let theirs)?):
             return mine.nameKey == theirs.nameKey
-        case (.createExpense(let mine), .expense(let theirs)?):
+        case (.createExpense(let whole), .expense(let theirs)?):
+            // Several payers went out as parts: the first part stands for the create, and the
+            // others are pulled as the server's own items.
+            guard let mine = parts(of: whole).first else { return false }
             return mine.description == theirs.description && mine.amount == theirs.amount && mine.category == theirs.category
                 && Set(mine.payers) == Set(theirs.payers) && mine.date == theirs.date
                 && mine.splits.map { [$0.memberID.rawValue, String($0.amount)] }.sorted { $0.lexicographicallyPrecedes($1) }

@@ -47,10 +47,21 @@ public struct LocalTripSnapshot: Sendable {
         Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// What the server will hold as expenses: every expense, then every payment written as an
-    /// expense when the server has no payments.
-    func expenseItems(paymentsAsExpenses: Bool) -> [ExpenseItem] {
-        var items = expenses.map { ExpenseItem(kind: .expense, expense: $0) }
+    /// What the server will hold as expenses: every expense (as one expense per payer, by
+    /// ``PayerParts``, when the server knows one payer per expense), then every payment
+    /// written as an expense when the server has no payments.
+    func expenseItems(paymentsAsExpenses: Bool, payersAsParts: Bool = false) -> [ExpenseItem] {
+        var items: [ExpenseItem] = []
+        for expense in expenses {
+            guard payersAsParts, expense.soloPayer == nil else {
+                items.append(ExpenseItem(kind: .expense, expense: expense))
+                continue
+            }
+            for single in PayerParts.singlePayerExpenses(of: expense) {
+                items.append(ExpenseItem(kind: .expense, expense: single,
+                                         localID: ExpenseItem.partID(expense.id, payer: single.payers[0].memberID)))
+            }
+        }
         if paymentsAsExpenses {
             let names = self.names
             items += payments.map { ExpenseItem(kind: .payment, expense: PaymentAsExpense.expense($0, names: names)) }

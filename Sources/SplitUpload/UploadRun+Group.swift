@@ -32,7 +32,11 @@ extension UploadRun {
 
     /// from-local when the server has it; otherwise (or on 404 or 413) the group alone.
     func createGroup(named name: String) async throws {
-        if capabilities.has(.fromLocal), !options.stepByStep, try await uploadFromLocal(named: name) {
+        // from-local carries several payers only where the server stores them; elsewhere the
+        // step-by-step path sends one expense per payer.
+        let fromLocal = capabilities.has(.fromLocal)
+            && (capabilities.has(.payers) || snapshot.expenses.allSatisfy { $0.soloPayer != nil })
+        if fromLocal, !options.stepByStep, try await uploadFromLocal(named: name) {
             report.path = .fromLocal
             return
         }

@@ -33,7 +33,7 @@ extension UploadRun {
             for split in item.expense.splits {
                 guard let member = serverMember(split.memberID), let splitID = onServer.splitIDs[member],
                       let isPaid = serverPaid[member] else { continue }
-                let share = UploadMapping.shareKey(expense: item.expense.id, member: split.memberID)
+                let share = UploadMapping.shareKey(expense: ExpenseID(item.localID), member: split.memberID)
                 if mapping.serverID(.split, share) != splitID { confirmed.append(UploadMapEntry(.split, share, splitID)) }
                 let lastSent = mapping.serverID(.paid, share) != nil
                 if isPaid == split.isPaid {

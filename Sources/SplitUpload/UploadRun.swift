@@ -59,7 +59,15 @@ final class UploadRun {
         let name = try UploadValidation.check(snapshot, groupName: report.groupName, capabilities: capabilities)
         report.groupName = name
         mapping = try store.load(scope)
-        let items = snapshot.expenseItems(paymentsAsExpenses: report.paymentsAsExpenses)
+        let items = snapshot.expenseItems(paymentsAsExpenses: report.paymentsAsExpenses,
+                                          payersAsParts: !capabilities.has(.payers))
+        let parted = snapshot.expenses.filter { $0.soloPayer == nil }.count
+        if parted > 0 && !capabilities.has(.payers) {
+            report.expenses.total = items.filter { $0.kind == .expense }.count
+            report.warnings.append("\(parted) expense\(parted == 1 ? "" : "s") with several payers "
+                                   + "\(options.dryRun ? "would go" : "went") to the server as one expense per payer, "
+                                   + "with the same balances: it knows one payer per expense")
+        }
 
         if let existing = try await findGroup(named: name) {
             group = existing.id

@@ -45,6 +45,21 @@ public enum PayerParts {
         }
     }
 
+    /// `expense` as single-payer expenses, for a server that knows one payer per expense:
+    /// itself when one member paid it all, else one per part, each with the expense's fields.
+    /// The first keeps the expense's id; part `i` (from the second) takes `ids[i - 1]` when
+    /// given, else the expense's id too.
+    public static func singlePayerExpenses(of expense: Expense, ids: [ExpenseID] = []) -> [Expense] {
+        guard expense.soloPayer == nil else { return [expense] }
+        return parts(of: expense).enumerated().map { index, part in
+            let id = index == 0 || ids.count < index ? expense.id : ids[index - 1]
+            return Expense(id: id, description: expense.description,
+                           amount: Money(minorUnits: part.payer.amount, currency: expense.amount.currency),
+                           category: expense.category, paidBy: part.payer.memberID, date: expense.date, note: expense.note,
+                           splits: part.splits, createdAt: expense.createdAt)
+        }
+    }
+
     /// `result[i][j]`: payer `i`'s part of share `j`. Requires positive `payers` and
     /// non-negative `shares` with equal sums (a valid expense).
     public static func matrix(payers: [Int64], shares: [Int64]) -> [[Int64]] {

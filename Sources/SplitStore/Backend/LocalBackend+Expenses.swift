@@ -9,7 +9,9 @@ extension LocalBackend {
             try expense.validate()
             try expense.validateText()
         }
-        try database.write { db in
+        return try database.write { db in
+            // A trip linked to the Node server holds one payer per expense.
+            let expenses = try nodeParts(db, trip: trip, expenses)
             if expenses.count > 1000 {
                 // A big batch is one transaction: give SQLite room to keep its dirty pages in
                 // memory instead of spilling them to the WAL over and over (64 MB at most).
@@ -32,11 +34,23 @@ extension LocalBackend {
             }
             try log(db, trip: trip, at: at, action: "expense.add", summary: summary,
                     undo: .removeExpenses(expenses.map(\.id.rawValue)))
+            return expenses.map { expense in
+                var stored = expense
+                stored.createdAt = at
+                return stored
+            }
         }
-        return expenses.map { expense in
-            var stored = expense
-            stored.createdAt = at
-            return stored
+    }
+
+    /// The Node server knows one payer per expense, so on a trip linked to it an expense that
+    /// several members paid is stored as one expense per payer (``SplitCore/PayerParts``), with
+    /// the same balances: this device then holds what the server and every other device will.
+    /// The first part keeps the expense's id. Any other trip keeps it whole.
+    func nodeParts(_ db: Database, trip: TripID, _ expenses: [Expense]) throws -> [Expense] {
+        guard expenses.contains(where: { $0.soloPayer == nil }),
+              try SyncRecorder.open(db, trip)?.syncProtocol == .snapshot else { return expenses }
+        return expenses.flatMap { expense in
+            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(SyncRecorder.newID()) })
         }
     }
 
@@ -201,15 +215,24 @@ extension LocalBackend {
 
     /// Text is not checked here: an edit keeps what another client wrote (checked where a
     /// person types it, ``ExpenseBuilder``), and the store holds any text a server holds.
-    public func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws {
+    /// On a trip linked to the Node server, an edit to several payers keeps the first payer's
+    /// part under the expense's id and adds the others' (``nodeParts(_:trip:_:)``); undo
+    /// removes them again.
+    @discardableResult
+    public func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws -> [Expense] {
         try expense.validate()
-        try database.write { db in
+        return try database.write { db in
             let old = try findExpense(db, expense.id.rawValue, trip: trip)
-            try Self.requireMembers(of: expense, in: try memberNames(db, trip: trip))
-            try overwrite(db, with: expense, at: at)
-            try recordSync(db, trip: trip, [(.updateExpense(expense), .expense(old))], at: at)
+            let names = try memberNames(db, trip: trip)
+            try Self.requireMembers(of: expense, in: names)
+            let parts = try nodeParts(db, trip: trip, [expense])
+            let edited = parts[0], added = Array(parts.dropFirst())
+            try overwrite(db, with: edited, at: at)
+            for part in added { try insert(db, part, trip: trip, at: at) }
+            try recordSync(db, trip: trip, [(.updateExpense(edited), .expense(old))] + added.map { (.createExpense($0), nil) }, at: at)
             try log(db, trip: trip, at: at, action: "expense.edit", summary: "edited expense '\(expense.description)'",
-                    undo: .restoreExpense(ExpenseSnapshot(old)))
+                    undo: .restoreExpense(ExpenseSnapshot(old), removing: added.map(\.id.rawValue)))
+            return parts
         }
     }
 

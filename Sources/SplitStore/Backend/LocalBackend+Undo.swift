@@ -34,17 +34,22 @@ extension LocalBackend {
             try recorder?.append(operation, before: before, at: at)
         }
         let items = LocalItems(backend: self, db: db, trip: trip)
-        switch action {
-        case .none:
-            throw StoreError.cannotUndo("'\(entry.summary)' is the oldest change; delete the trip with: split trip delete NAME --yes")
-        case .removeExpenses(let ids):
+        /// Removes expenses entirely (they were added by the change being undone).
+        func remove(_ ids: [String]) throws {
             for id in ids {
                 let before = linked ? try items.read(.expense(ExpenseID(id))) : nil
                 try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [id])
                 try db.execute(sql: "DELETE FROM expense WHERE id = ? AND trip_id = ?", arguments: [id, trip.rawValue])
                 if let before { try queue(.deleteExpense(ExpenseID(id)), before: before) }
             }
-        case .restoreExpense(let snapshot):
+        }
+        switch action {
+        case .none:
+            throw StoreError.cannotUndo("'\(entry.summary)' is the oldest change; delete the trip with: split trip delete NAME --yes")
+        case .removeExpenses(let ids):
+            try remove(ids)
+        case .restoreExpense(let snapshot, let removing):
+            try remove(removing)
             let restored = try snapshot.expense()
             let before = try items.read(.expense(restored.id))
             try overwrite(db, with: restored, at: at)

@@ -13,8 +13,10 @@ extension UndoAction {
             return .object(["kind": "none"])
         case .removeExpenses(let ids):
             return .object(["kind": "removeExpenses", "ids": .array(ids.map(JSONValue.string))])
-        case .restoreExpense(let snapshot):
-            return .object(["kind": "restoreExpense", "expense": snapshot.json])
+        case .restoreExpense(let snapshot, let removing):
+            var fields = [JSONMember("kind", "restoreExpense"), JSONMember("expense", snapshot.json)]
+            if !removing.isEmpty { fields.append(JSONMember("remove", .array(removing.map(JSONValue.string)))) }
+            return .object(fields)
         case .undeleteExpense(let id):
             return .object(["kind": "undeleteExpense", "id": .string(id)])
         case .setSharePaid(let expense, let member, let paid):
@@ -47,7 +49,8 @@ extension UndoAction {
         case "removeExpenses": guard let ids = strings("ids") else { return nil }; self = .removeExpenses(ids)
         case "restoreExpense":
             guard let value = json["expense"], let snapshot = ExpenseSnapshot(json: value) else { return nil }
-            self = .restoreExpense(snapshot)
+            let removing = json["remove"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            self = .restoreExpense(snapshot, removing: removing)
         case "undeleteExpense": guard let id = string("id") else { return nil }; self = .undeleteExpense(id)
         case "setSharePaid":
             guard let expense = string("expense"), let member = string("member"), let paid = json["paid"]?.boolValue else {

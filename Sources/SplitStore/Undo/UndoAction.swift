@@ -10,8 +10,9 @@ enum UndoAction: Equatable {
     case none
     /// Undo of adding expenses: remove them entirely.
     case removeExpenses([String])
-    /// Undo of an edit: put the previous version back.
-    case restoreExpense(ExpenseSnapshot)
+    /// Undo of an edit: put the previous version back, and remove the expenses the edit added
+    /// (on a trip linked to the Node server, an edit to several payers adds one per payer).
+    case restoreExpense(ExpenseSnapshot, removing: [String] = [])
     /// Undo of a delete: make the expense live again.
     case undeleteExpense(String)
     case setSharePaid(expense: String, member: String, paid: Bool)

@@ -76,6 +76,7 @@ struct AddExpenseCommand: ContextCommand {
         }
         // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
         let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now)
+        if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         if context.output.json {
             context.output.emit(.object(["expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
         } else if expenses.count == 1, let expense = expenses.first {

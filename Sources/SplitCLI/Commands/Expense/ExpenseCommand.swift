@@ -88,16 +88,19 @@ struct ExpenseEditCommand: ContextCommand {
         }
         let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         let updated = try builder.build(try flags.draft(description: description, amount: amount), id: old.id, base: old)
+        var stored = [updated]
         if held {
             try context.syncStore.fixHeldExpense(updated, trip: trip.id, at: context.now)
         } else {
-            try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
+            stored = try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
         }
+        if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
+        let shown = stored[0]
         if context.output.json {
-            context.output.emit(.object(["expense": JSONRendering.expense(updated, directory)]))
+            context.output.emit(.object(["expense": JSONRendering.expense(shown, directory)]))
         } else {
-            context.output.line("Updated expense \(updated.id.short).")
-            ExpenseText.print(updated, directory, to: context.output)
+            context.output.line("Updated expense \(shown.id.short).")
+            ExpenseText.print(shown, directory, to: context.output)
         }
     }
 }
