@@ -18,7 +18,8 @@ import SplitServer
 ///   every group (no Node route sets one);
 /// - no split-server extensions: 404 (an HTML page, as Express sends) for from-local, join,
 ///   `PUT` expense, payments, balances, member edits and sync; no `features` in `/health`;
-/// - `Idempotency-Key` ignored;
+/// - `Idempotency-Key` ignored, and so is an expense's `payers` (split-server's extension):
+///   `paidByMemberId` paid it all;
 /// - 429 with `Retry-After` and the recorded bodies past 100 `/api` requests a minute and 10
 ///   `/auth` requests in 15 minutes per IP, counting every auth request (limits adjustable for
 ///   tests);

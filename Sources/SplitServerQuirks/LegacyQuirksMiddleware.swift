@@ -5,8 +5,9 @@ import SplitJSON
 import SplitServer
 
 /// Applies ``LegacyQuirks`` around the real server: refuses extensions and excess requests the
-/// way the Node server does, drops `Idempotency-Key`, and rewrites answers into the Node
-/// server's forms (timestamp `expenseDate`s, 500s for bad input, 403 for refused tokens).
+/// way the Node server does, drops `Idempotency-Key` and an expense's `payers`, and rewrites
+/// answers into the Node server's forms (timestamp `expenseDate`s, 500s for bad input, 403 for
+/// refused tokens).
 struct LegacyQuirksMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
@@ -37,7 +38,13 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
         }
         var head = request.head
         head.headerFields[Self.idempotencyKey] = nil
-        let response = try await next(Request(head: head, body: request.body), context)
+        var body = request.body
+        if request.method == .post, path == "/api/expenses" {
+            let plain = try await Self.withoutPayers(request.body)
+            body = RequestBody(buffer: plain)
+            if head.headerFields[.contentLength] != nil { head.headerFields[.contentLength] = String(plain.readableBytes) }
+        }
+        let response = try await next(Request(head: head, body: body), context)
         guard area == .api else { return response }
         switch response.status {
         case .badRequest:
@@ -60,6 +67,17 @@ struct LegacyQuirksMiddleware: RouterMiddleware {
     static func withoutInviteCode(_ group: JSONValue) -> JSONValue {
         guard case .object(let fields) = group else { return group }
         return .object(fields.map { $0.key == "invite_code" ? JSONMember("invite_code", .null) : $0 })
+    }
+
+    /// The Node server ignores keys it does not know, so an expense's `payers` (split-server's
+    /// extension) is dropped and `paidByMemberId` paid it all: a client that sends one expense
+    /// with several payers to it finds out here as it would there. A body without `payers`
+    /// (or that is no JSON object, which the server refuses as it is) goes on unchanged.
+    static func withoutPayers(_ body: RequestBody) async throws -> ByteBuffer {
+        let bytes = try await body.collect(upTo: .max)
+        guard case .object(let fields) = try? JSONParser.parse(Array(buffer: bytes)),
+              fields.contains(where: { $0.key == "payers" }) else { return bytes }
+        return ByteBuffer(string: JSONValue.object(fields.filter { $0.key != "payers" }).serialized())
     }
 
     /// Routes the Node server does not have.

@@ -28,12 +28,14 @@ struct ServerServices: Sendable {
                                dependencies: dependencies)
         groups = GroupRepository(database: database)
         members = MemberRepository(database: database)
-        expenses = ExpenseRepository(database: database, members: members, dependencies: dependencies)
+        expenses = ExpenseRepository(database: database, members: members,
+                                     payers: PayerRepository(database: database, dependencies: dependencies),
+                                     dependencies: dependencies)
         quickInsert = ExpenseQuickInsert(database: database, dependencies: dependencies)
         splits = SplitRepository(database: database, dependencies: dependencies)
         payments = PaymentRepository(database: database, members: members, dependencies: dependencies)
         rates = RateRepository(database: database)
-        feed = ChangeFeed(database: database)
+        feed = ChangeFeed(database: database, payers: expenses.payers)
         passwords = PasswordHasher(cost: configuration.bcryptCost)
         throttle = LoginThrottle(database: database, now: dependencies.now)
         expenseCache = ExpenseListCache()

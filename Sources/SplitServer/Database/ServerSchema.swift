@@ -19,6 +19,7 @@ enum ServerSchema {
         Migration(version: 3, name: "sync: group revisions, tombstones, client ids, notes, trip currency, rates",
                   statements: syncProtocol),
         Migration(version: 4, name: "split-server: login failures shared by every process", statements: multiInstance),
+        Migration(version: 5, name: "split-server: several payers per expense", statements: severalPayers),
     ]
 
     /// The tables of the Node server, column for column.
@@ -310,5 +311,26 @@ enum ServerSchema {
         """,
         "CREATE INDEX login_failures_scope ON login_failures (scope, failed_at)",
         "CREATE INDEX login_failures_time ON login_failures (failed_at)",
+    ]
+
+    /// Expenses several members paid (issue 18). Only such an expense has rows here, one per
+    /// payer; `expenses.paid_by_member_id` keeps the lead payer (the lowest member id), so the
+    /// Node server's columns still name a payer and an expense one member paid is unchanged.
+    ///
+    /// `row_id` is the id of that payer's row in the legacy listing, where the expense is one
+    /// row per payer for clients that know only `paidByMemberId`: the lead payer's is the
+    /// expense's own id, each other payer's a fresh one, kept while that member stays a payer.
+    /// Deleting a member (allowed only when no live expense names them) takes their rows of
+    /// deleted expenses with them, as `expense_splits` does.
+    static let severalPayers: [String] = [
+        """
+        CREATE TABLE IF NOT EXISTS expense_payers (
+            expense_id UUID NOT NULL REFERENCES expenses(id) ON DELETE CASCADE,
+            member_id UUID NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+            amount NUMERIC(12, 2) NOT NULL CHECK (amount > 0),
+            row_id UUID NOT NULL UNIQUE,
+            PRIMARY KEY (expense_id, member_id))
+        """,
+        "CREATE INDEX IF NOT EXISTS expense_payers_member ON expense_payers (member_id)",
     ]
 }

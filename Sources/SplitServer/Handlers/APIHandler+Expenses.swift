@@ -8,7 +8,7 @@ extension APIHandler {
         let (_, group, revision) = try await access(input.path.groupId)
         if let unchanged = Self.notModified(input.headers.ifNoneMatch, revision: revision) { return .notModified(unchanged) }
         let expenses = try await services.expenses.list(group: group)
-        return .ok(.init(body: .json(.init(expenses: expenses.map(Self.wire)))))
+        return .ok(.init(body: .json(.init(expenses: expenses.flatMap(Self.wireRows)))))
     }
 
     func createExpense(_ input: Operations.CreateExpense.Input) async throws -> Operations.CreateExpense.Output {
@@ -19,11 +19,11 @@ extension APIHandler {
         let draft = try ExpenseDraft(
             description: body.description, amount: body.amount, currency: body.currency, category: body.category,
             paidBy: body.paidByMemberId, date: body.expenseDate,
-            splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) }, note: body.note,
-            createdAt: body.createdAt)
-        // One statement for the common case (the server's creation time); the general path
-        // below answers everything else.
-        if draft.createdAt == nil,
+            splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
+            payers: body.payers.map(Self.rawPayers), note: body.note, createdAt: body.createdAt)
+        // One statement for the common case (the server's creation time, one payer); the
+        // general path below answers everything else.
+        if draft.createdAt == nil, draft.storedPayers.isEmpty,
            let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, credential: credential) {
             return .created(.init(body: .json(.init(success: true, expenseId: Self.lower(stored)))))
         }
@@ -46,7 +46,8 @@ extension APIHandler {
         let draft = try ExpenseDraft(
             description: body.description, amount: body.amount, currency: body.currency, category: body.category,
             paidBy: body.paidByMemberId, date: body.expenseDate,
-            splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) }, note: body.note)
+            splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
+            payers: body.payers.map(Self.rawPayers), note: body.note)
         do {
             let record = try await write(group: group, user: user) { writer in
                 try await writer.updateExpense(expense, with: draft, ifMatch: ifMatch)
@@ -56,6 +57,11 @@ extension APIHandler {
         } catch let stale as StaleRevision {
             return .preconditionFailed(try Self.expenseChanged(stale))
         }
+    }
+
+    /// The `payers` of a request as ``ExpenseDraft`` reads them.
+    static func rawPayers(_ payers: [Components.Schemas.ExpensePayer]) -> [ExpenseDraft.RawPayer] {
+        payers.map { .init(member: $0.memberId, amount: $0.amount) }
     }
 
     func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output {

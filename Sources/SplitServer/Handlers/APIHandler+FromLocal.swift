@@ -126,6 +126,7 @@ extension APIHandler {
             SELECT 'group', id FROM trip_groups WHERE id = \(group)
             UNION ALL SELECT 'member', id FROM members WHERE id = ANY(\(members))
             UNION ALL SELECT 'expense', id FROM expenses WHERE id = ANY(\(expenses))
+            UNION ALL SELECT 'expense', row_id FROM expense_payers WHERE row_id = ANY(\(expenses))
             UNION ALL SELECT 'member', item::uuid FROM sync_tombstones WHERE kind = 'member' AND item = ANY(\(members.map(Self.lower)))
             LIMIT 1
             """, logger: services.database.logger)
@@ -146,9 +147,21 @@ extension APIHandler {
         for split in expense.splits {
             shares.append(.init(member: try mapped(split.memberLocalId, "memberLocalId"), amount: split.amount, isPaid: split.isPaid))
         }
-        return try ExpenseDraft(
-            description: expense.description, amount: expense.amount, currency: expense.currency,
-            category: expense.category, paidBy: try mapped(expense.paidByLocalId, "paidByLocalId"),
-            date: expense.expenseDate, splits: shares, note: expense.note, createdAt: expense.createdAt)
+        let payers = try expense.payers.map { payers in
+            try payers.enumerated().map { index, payer in
+                ExpenseDraft.RawPayer(member: try mapped(payer.localId, "payers[\(index)].localId"), amount: payer.amount)
+            }
+        }
+        do {
+            return try ExpenseDraft(
+                description: expense.description, amount: expense.amount, currency: expense.currency,
+                category: expense.category, paidBy: try mapped(expense.paidByLocalId, "paidByLocalId"),
+                date: expense.expenseDate, splits: shares, payers: payers, note: expense.note, createdAt: expense.createdAt)
+        } catch let error as APIError {
+            // The draft names members by the ids this request gives them; say which localIds.
+            var message = error.message.replacingOccurrences(of: "paidByMemberId", with: "paidByLocalId")
+            for (localID, id) in memberIDs { message = message.replacingOccurrences(of: Self.lower(id), with: "'\(localID)'") }
+            throw APIError.badRequest(message)
+        }
     }
 }

@@ -44,17 +44,43 @@ extension APIHandler {
               name: member.name, createdAt: member.createdAt)
     }
 
+    /// The whole expense (a PUT's answer): its amount, lead payer, full splits and, when
+    /// several members paid it, `payers`.
     static func wire(_ expense: ExpenseRecord) -> Components.Schemas.Expense {
+        let whole = LegacyRow(id: expense.id, amount: expense.amount.minorUnits, paidBy: expense.paidBy,
+                              splits: expense.splits, partOf: nil)
+        var answer = wire(whole, of: expense)
+        answer.payers = payers(expense)
+        return answer
+    }
+
+    /// The expense as the listing shows it: one row, or one per payer (``LegacyRow``).
+    static func wireRows(_ expense: ExpenseRecord) -> [Components.Schemas.Expense] {
+        LegacyRow.rows(of: expense).map { row in
+            var answer = wire(row, of: expense)
+            if row.partOf != nil { answer.payers = payers(expense) }
+            return answer
+        }
+    }
+
+    private static func wire(_ row: LegacyRow, of expense: ExpenseRecord) -> Components.Schemas.Expense {
         let currency = expense.amount.currency
         return .init(
-            id: lower(expense.id), groupId: lower(expense.groupID), description: expense.description,
-            amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
-            category: expense.category, paidByMemberId: lower(expense.paidBy),
+            id: lower(row.id), groupId: lower(expense.groupID), description: expense.description,
+            amount: WireAmount.number(row.amount, currency), currency: currency.code,
+            category: expense.category, paidByMemberId: lower(row.paidBy),
             expenseDate: WireDate.midnightTimestamp(expense.date), createdAt: expense.createdAt,
-            splits: expense.splits.map { split in
+            splits: row.splits.map { split in
                 .init(id: lower(split.id), memberId: lower(split.memberID),
                       amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
-            })
+            },
+            partOf: row.partOf.map(lower))
+    }
+
+    /// `payers` of an expense several members paid; nil (left out) when one did.
+    static func payers(_ expense: ExpenseRecord) -> [Components.Schemas.ExpensePayer]? {
+        guard expense.hasSeveralPayers else { return nil }
+        return expense.payers.map { .init(memberId: lower($0.memberID), amount: WireAmount.number($0.amount, expense.amount.currency)) }
     }
 
     static func wire(_ payment: PaymentRecord) -> Components.Schemas.Payment {

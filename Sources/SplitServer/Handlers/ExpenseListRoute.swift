@@ -44,30 +44,47 @@ struct ExpenseListRoute: Sendable {
                         body: .init(byteBuffer: body))
     }
 
+    /// The listing: each expense as its ``LegacyRow``s, so an expense several members paid is
+    /// one row per payer, each with `partOf` and the whole `payers` list.
     static func json(_ expenses: [ExpenseRecord]) -> JSONValue {
-        .object(["expenses": .array(expenses.map(json))])
+        var rows: [JSONValue] = []
+        rows.reserveCapacity(expenses.count)
+        for expense in expenses {
+            for row in LegacyRow.rows(of: expense) { rows.append(json(row, of: expense)) }
+        }
+        return .object(["expenses": .array(rows)])
     }
 
-    static func json(_ expense: ExpenseRecord) -> JSONValue {
+    static func json(_ row: LegacyRow, of expense: ExpenseRecord) -> JSONValue {
         let currency = expense.amount.currency
-        return .object([
-            "id": .string(expense.id.uuidString.lowercased()),
-            "groupId": .string(expense.groupID.uuidString.lowercased()),
-            "description": .string(expense.description),
-            "amount": .number(DecimalText.major(expense.amount.minorUnits, exponent: currency.exponent)),
-            "currency": .string(currency.code),
-            "category": .string(expense.category),
-            "paidByMemberId": .string(expense.paidBy.uuidString.lowercased()),
-            "expenseDate": .string(WireDate.midnightTimestamp(expense.date)),
-            "createdAt": .string(expense.createdAt),
-            "splits": .array(expense.splits.map { split in
+        func number(_ minor: Int64) -> JSONValue { .number(DecimalText.major(minor, exponent: currency.exponent)) }
+        var members: [JSONMember] = [
+            JSONMember("id", .string(lower(row.id))),
+            JSONMember("groupId", .string(lower(expense.groupID))),
+            JSONMember("description", .string(expense.description)),
+            JSONMember("amount", number(row.amount)),
+            JSONMember("currency", .string(currency.code)),
+            JSONMember("category", .string(expense.category)),
+            JSONMember("paidByMemberId", .string(lower(row.paidBy))),
+            JSONMember("expenseDate", .string(WireDate.midnightTimestamp(expense.date))),
+            JSONMember("createdAt", .string(expense.createdAt)),
+            JSONMember("splits", .array(row.splits.map { split in
                 .object([
-                    "id": .string(split.id.uuidString.lowercased()),
-                    "memberId": .string(split.memberID.uuidString.lowercased()),
-                    "amount": .number(DecimalText.major(split.amount, exponent: currency.exponent)),
+                    "id": .string(lower(split.id)),
+                    "memberId": .string(lower(split.memberID)),
+                    "amount": number(split.amount),
                     "isPaid": .bool(split.isPaid),
                 ])
-            }),
-        ])
+            })),
+        ]
+        if let whole = row.partOf {
+            members.append(JSONMember("partOf", .string(lower(whole))))
+            members.append(JSONMember("payers", .array(expense.payers.map { payer in
+                .object(["memberId": .string(lower(payer.memberID)), "amount": number(payer.amount)])
+            })))
+        }
+        return .object(members)
     }
+
+    private static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }
 }

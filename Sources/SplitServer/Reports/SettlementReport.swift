@@ -15,11 +15,8 @@ struct SettlementReport {
     init(members: [MemberRecord], expenses: [ExpenseRecord], payments: [PaymentRecord]) throws(APIError) {
         let people = members.map { Member(id: Self.id($0.id), name: $0.name) }
         directory = MemberDirectory(people)
-        let domainExpenses = expenses.map { expense in
-            Expense(id: ExpenseID(expense.id.uuidString), description: expense.description, amount: expense.amount,
-                    paidBy: Self.id(expense.paidBy), date: expense.date,
-                    splits: expense.splits.map { ExpenseSplit(memberID: Self.id($0.memberID), amount: $0.amount, isPaid: $0.isPaid) })
-        }
+        // Each payer's part counted as paid by them, as `split balances` counts it.
+        let domainExpenses = expenses.map(\.domain)
         let domainPayments = payments.map { payment in
             Payment(id: PaymentID(payment.id.uuidString), from: Self.id(payment.from), to: Self.id(payment.to),
                     amount: payment.amount, date: payment.date, note: payment.note)

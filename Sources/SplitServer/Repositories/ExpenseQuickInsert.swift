@@ -10,7 +10,8 @@ import PostgresNIO
 /// statement the lock is held only while PostgreSQL runs it, and as a prepared statement it is
 /// parsed and planned once per connection instead of once per request.
 ///
-/// It handles the common case only. When it inserts nothing (a bad token, no access, a member
+/// It handles the common case only: an expense one member paid (the caller sends one several
+/// paid down the general path). When it inserts nothing (a bad token, no access, a member
 /// not in the group, a client-chosen id already used), the caller takes the general path,
 /// which finds out which it was and answers precisely; the revision this statement bumped stays unused, which
 /// readers see as a revision without changes.
@@ -48,6 +49,7 @@ struct ExpenseQuickInsert: Sendable {
               SELECT $4::uuid, $1::uuid, $5::text, $6::text::numeric, $7::text, $8::text, $9::uuid, $10::text::date,
                      $11::text, g.user_id, g.user_id, g.revision, $12::timestamptz, $12::timestamptz
               FROM g, m WHERE m.n = $13::int8
+                AND NOT EXISTS (SELECT 1 FROM expense_payers WHERE row_id = $4::uuid)
               ON CONFLICT (id) DO NOTHING
               RETURNING id
             ), s AS (

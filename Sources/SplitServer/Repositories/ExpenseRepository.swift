@@ -2,14 +2,16 @@ import Foundation
 import PostgresNIO
 import SplitCore
 
-/// Expenses and their splits.
+/// Expenses, their splits and their payers.
 ///
 /// Writes take the revision the caller got from ``GroupRepository/bump(_:on:)`` in the same
 /// transaction and store it on the rows they change; the group's revision also keys the cached
-/// expense listing. Listing runs two queries whatever the group's size.
+/// expense listing. Listing runs three queries whatever the group's size.
 struct ExpenseRepository: Sendable {
     let database: ServerDatabase
     let members: MemberRepository
+    /// The payers of expenses several members paid.
+    let payers: PayerRepository
     /// New expense and split ids, and the time of paid and deleted marks.
     let dependencies: ServerDependencies
 
@@ -22,7 +24,7 @@ struct ExpenseRepository: Sendable {
         }
     }
 
-    /// With `only`, just that expense (if it is live and in the group), still in two queries.
+    /// With `only`, just that expense (if it is live and in the group), still in three queries.
     func list(group: UUID, only: UUID? = nil, on connection: PostgresConnection) async throws -> [ExpenseRecord] {
         let expenseRows = try await connection.query("""
             SELECT e.id, e.description, (e.amount * 100)::int8, e.currency, e.category, e.paid_by_member_id,
@@ -60,6 +62,12 @@ struct ExpenseRepository: Sendable {
             expenses[position].splits.append(SplitRecord(
                 id: id, memberID: member, amount: StoredAmount.minor(cents: cents, currency: currency), isPaid: paid ?? false))
         }
+        var currencies: [UUID: Currency] = [:]
+        for expense in expenses { currencies[expense.id] = expense.amount.currency }
+        for (expense, payers) in try await payers.payers(group: group, only: only, currencies: currencies, on: connection) {
+            guard let position = index[expense] else { continue }
+            expenses[position].payers = payers
+        }
         return expenses
     }
 
@@ -71,12 +79,25 @@ struct ExpenseRepository: Sendable {
         return record
     }
 
-    /// The group of a live expense (or, with `includingDeleted`, of a deleted one too), or 404.
+    /// The group of a live expense (or, with `includingDeleted`, of a deleted one too), or 404;
+    /// a 409 for the listing row of a payer other than the lead of an expense several paid,
+    /// which is not an expense of its own (see ``PayerRepository``).
     func group(of expense: UUID, includingDeleted: Bool = false) async throws -> UUID {
-        let rows = try await database.query(
-            "SELECT group_id FROM expenses WHERE id = \(expense) AND (\(includingDeleted) OR is_deleted IS NOT TRUE)")
-        for try await group in rows.decode(UUID?.self) { if let group { return group } }
-        throw Self.notFound(expense)
+        try await database.withConnection { connection in
+            let rows = try await connection.query(
+                "SELECT group_id FROM expenses WHERE id = \(expense) AND (\(includingDeleted) OR is_deleted IS NOT TRUE)",
+                logger: database.logger)
+            for try await group in rows.decode(UUID?.self) { if let group { return group } }
+            try await refusePartRow(expense, includingDeleted: includingDeleted, on: connection)
+            throw Self.notFound(expense)
+        }
+    }
+
+    /// Throws the 409 of ``PayerRepository/partRow(_:of:)`` when `id` is a payer's listing row.
+    func refusePartRow(_ id: UUID, includingDeleted: Bool = false, on connection: PostgresConnection) async throws {
+        if let whole = try await payers.expense(ofRow: id, includingDeleted: includingDeleted, on: connection) {
+            throw PayerRepository.partRow(id, of: whole)
+        }
     }
 
     /// The expense's revision and whether it is deleted, locked until the transaction ends;
@@ -115,8 +136,13 @@ struct ExpenseRepository: Sendable {
             "SELECT group_id, is_deleted IS TRUE, note FROM expenses WHERE id = \(id)", logger: database.logger)
         var found: (UUID?, Bool, String?)?
         for try await row in rows.decode((UUID?, Bool, String?).self) { found = row }
-        guard let (owner, deleted, note) = found else { return false }
         let key = id.uuidString.lowercased()
+        guard let (owner, deleted, note) = found else {
+            guard try await payers.rowIDs(among: [id], on: connection).isEmpty else {
+                throw APIError.conflict("expense id \(key) is already used for one payer's row of another expense")
+            }
+            return false
+        }
         guard owner == group else { throw APIError.conflict("expense id \(key) is already used in another group") }
         guard !deleted else { throw APIError.conflict("expense id \(key) belonged to an expense that was deleted; choose a new id") }
         let stored = try await find(id, group: group, on: connection)
@@ -127,7 +153,8 @@ struct ExpenseRepository: Sendable {
     }
 
     /// Inserts many validated expenses at `revision` with two statements, whatever their
-    /// number. Returns the split ids per expense, in the drafts' split order.
+    /// number, and a third when some have several payers. Returns the split ids per expense,
+    /// in the drafts' split order.
     @discardableResult
     func insert(_ items: [(id: UUID, draft: ExpenseDraft)], group: UUID, user: UUID, revision: Int64,
                 on connection: PostgresConnection) async throws -> [[UUID]] {
@@ -181,11 +208,13 @@ struct ExpenseRepository: Sendable {
             FROM unnest(\(splitIDs)::uuid[], \(splitExpenses)::uuid[], \(splitMembers)::uuid[],
                         \(splitAmounts)::text[], \(splitPaid)::bool[]) AS t(id, expense, member, amount, paid)
             """, logger: database.logger)
+        try await self.payers.insert(items, on: connection)
         return result
     }
 
-    /// Replaces a live expense's fields, note and splits at `revision`. Members who keep a share
-    /// keep its split id and, unless the draft says otherwise, its paid state.
+    /// Replaces a live expense's fields, note, splits and payers at `revision`. Members who keep
+    /// a share keep its split id and, unless the draft says otherwise, its paid state; payers
+    /// who stay keep their listing row id (``PayerRepository/replace(expense:with:on:)``).
     func update(_ expense: UUID, group: UUID, with draft: ExpenseDraft, user: UUID, revision: Int64,
                 on connection: PostgresConnection) async throws {
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
@@ -224,6 +253,7 @@ struct ExpenseRepository: Sendable {
             FROM unnest(\(memberIDs)::uuid[], \(amounts)::text[], \(paid)::int4[]) AS t(member, amount, paid)
             WHERE NOT EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = \(expense) AND s.member_id = t.member)
             """, logger: database.logger)
+        try await payers.replace(expense: expense, with: draft, on: connection)
     }
 
     /// Soft-deletes a live expense at `revision`; a second delete is a 404, as on the Node server.

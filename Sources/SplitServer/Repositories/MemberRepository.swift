@@ -56,12 +56,14 @@ struct MemberRepository: Sendable {
         return record
     }
 
-    /// Deletes a member who appears in no live expense and no payment, leaving a tombstone.
+    /// Deletes a member who appears in no live expense (as a payer, one of several payers, or
+    /// a share) and no payment, leaving a tombstone.
     func remove(member: UUID, group: UUID, revision: Int64, on connection: PostgresConnection) async throws {
         let rows = try await connection.query("""
             SELECT m.name,
               (SELECT count(DISTINCT e.id) FROM expenses e LEFT JOIN expense_splits s ON s.expense_id = e.id
-               WHERE e.is_deleted IS NOT TRUE AND (e.paid_by_member_id = m.id OR s.member_id = m.id)),
+               WHERE e.is_deleted IS NOT TRUE AND (e.paid_by_member_id = m.id OR s.member_id = m.id
+                 OR EXISTS (SELECT 1 FROM expense_payers p WHERE p.expense_id = e.id AND p.member_id = m.id))),
               (SELECT count(*) FROM settlement_payments p WHERE p.from_member_id = m.id OR p.to_member_id = m.id)
             FROM members m WHERE m.id = \(member) AND m.group_id = \(group) FOR UPDATE
             """, logger: database.logger)

@@ -30,6 +30,16 @@ struct SplitRecord: Sendable, Equatable {
     let isPaid: Bool
 }
 
+/// One member's part of paying an expense several members paid (`expense_payers`).
+struct PayerRecord: Sendable, Equatable {
+    let memberID: UUID
+    /// Minor units of the expense's currency.
+    let amount: Int64
+    /// The id of this payer's row in the legacy listing: the expense's own id for the lead
+    /// payer (the lowest member id), a fresh one for each other payer.
+    let rowID: UUID
+}
+
 /// A live expense with its splits.
 struct ExpenseRecord: Sendable, Equatable {
     let id: UUID
@@ -37,10 +47,16 @@ struct ExpenseRecord: Sendable, Equatable {
     let description: String
     let amount: Money
     let category: String
+    /// The single payer, or the lead payer (lowest member id) of several.
     let paidBy: UUID
     let date: CivilDate
     let createdAt: String
     var splits: [SplitRecord]
+    /// The payers in member-id order when two or more paid; empty when `paidBy` paid it all.
+    var payers: [PayerRecord] = []
+
+    /// Whether several members paid it, which the legacy listing shows as one row per payer.
+    var hasSeveralPayers: Bool { payers.count > 1 }
 }
 
 /// A reimbursement from one member to another.

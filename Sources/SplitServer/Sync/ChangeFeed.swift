@@ -20,6 +20,8 @@ import SplitCore
 /// size of the group.
 struct ChangeFeed: Sendable {
     let database: ServerDatabase
+    /// The payers of expenses several members paid, which their feed items carry.
+    let payers: PayerRepository
 
     /// The changes after `since`, at most about `limit` items. A caller that has just read the
     /// group's revision passes it as `current`: when the client holds it already, the answer
@@ -188,6 +190,15 @@ struct ChangeFeed: Sendable {
         // a table that grew faster than autovacuum analyses it was read whole (40 ms for 100
         // expenses among 500,000 splits, against under 1 ms). Sorted here for the same reason.
         for (index, _) in live.values { items[index].splits?.sort { $0.memberId < $1.memberId } }
+        // One item per expense however many paid it: `payers` only where two or more did.
+        var currencies: [UUID: Currency] = [:]
+        for (id, entry) in live { currencies[id] = entry.currency }
+        for (expense, payers) in try await payers.payers(of: currencies, on: connection) {
+            guard let (index, currency) = live[expense], payers.count > 1 else { continue }
+            items[index].payers = payers.map { payer in
+                .init(memberId: payer.memberID.uuidString.lowercased(), amount: WireAmount.number(payer.amount, currency))
+            }
+        }
         return items
     }
 

@@ -95,6 +95,10 @@ final class GroupWriter {
     /// may change it (its creator, the group's owner or an admin, as on the Node server).
     private func lockExpense(_ expense: UUID, ifMatch: Int64?, action: String?) async throws {
         let state = try await services.expenses.lockRevision(expense, group: group, on: connection)
+        if state == nil {
+            // A payer's listing row of an expense several paid is not an expense of its own.
+            try await services.expenses.refusePartRow(expense, includingDeleted: true, on: connection)
+        }
         let live = state.flatMap { $0.deleted ? nil : $0.revision }
         try await check("expense:\(expense)", current: live, expected: ifMatch) {
             try await self.services.feed.expense(expense, group: self.group, on: self.connection)

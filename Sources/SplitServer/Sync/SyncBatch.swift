@@ -191,7 +191,7 @@ struct SyncBatch {
                 description: data.description, amount: data.amount, currency: data.currency, category: data.category,
                 paidBy: data.paidByMemberId, date: data.expenseDate,
                 splits: data.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
-                note: data.note, createdAt: data.createdAt, field: field)
+                payers: data.payers.map(APIHandler.rawPayers), note: data.note, createdAt: data.createdAt, field: field)
         }
     }
 
@@ -205,6 +205,7 @@ struct SyncBatch {
             "SELECT id FROM expenses WHERE id = ANY(\(ids))", logger: services.database.logger).decode(UUID.self) {
             taken.insert(id)
         }
+        taken.formUnion(try await services.expenses.payers.rowIDs(among: ids, on: connection))
         let mentioned = Array(pending.reduce(into: Set<UUID>()) { $0.formUnion($1.draft.memberIDs) })
         var members = Set<UUID>()
         for try await id in try await connection.query(

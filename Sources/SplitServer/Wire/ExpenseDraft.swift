@@ -4,11 +4,13 @@ import SplitCore
 
 /// A validated expense as a request describes it, before it is stored.
 ///
-/// Built only by ``ExpenseDraft/init(description:amount:currency:category:paidBy:date:splits:)``,
-/// which applies every rule: amount and split amounts within the currency's precision, the
-/// splits summing exactly to the amount with no member twice (SplitCore's
-/// ``Expense/validate()``), a known category and a `YYYY-MM-DD` date. Group membership of the
-/// payer and split members is checked by the repository, against the database.
+/// Built only by ``ExpenseDraft/init(description:amount:currency:category:paidBy:date:splits:payers:note:createdAt:field:)``,
+/// which applies every rule: amount, split and payer amounts within the currency's precision,
+/// the splits and the payers each summing exactly to the amount with no member twice
+/// (SplitCore's ``Expense/validate()``, whose ``PayerAllocator/check(_:amount:)`` is the payers'
+/// one rule), `paidByMemberId` among the payers, a known category and a `YYYY-MM-DD` date.
+/// Group membership of the payers and split members is checked by the repository, against the
+/// database.
 struct ExpenseDraft: Sendable {
     struct Share: Sendable {
         let member: UUID
@@ -17,17 +19,33 @@ struct ExpenseDraft: Sendable {
         let isPaid: Bool?
     }
 
+    /// One member's part of paying the expense.
+    struct Payer: Sendable, Equatable {
+        let member: UUID
+        /// Minor units of the expense's currency.
+        let amount: Int64
+    }
+
     let description: String
     let amount: Money
     let category: SplitCore.Category
-    let paidBy: UUID
     let date: CivilDate
     let splits: [Share]
+    /// Who paid and how much each, in member-id order; one payer of the whole amount when the
+    /// request names only `paidByMemberId`.
+    let payers: [Payer]
     /// split-server's extension: free text that may keep line breaks.
     let note: String?
     /// split-server's extension: when the client first recorded the expense; used on create
     /// only, so an uploaded or synced expense keeps the time its device shows.
     let createdAt: Timestamp?
+
+    /// The payer `expenses.paid_by_member_id` holds: the only one, or the first by member id
+    /// (``Expense/leadPayer``), whichever of the payers the request named.
+    var paidBy: UUID { payers[0].member }
+
+    /// The rows `expense_payers` holds: only for an expense several members paid.
+    var storedPayers: [Payer] { payers.count > 1 ? payers : [] }
 
     /// The raw fields of one split as they arrive.
     struct RawShare {
@@ -36,15 +54,22 @@ struct ExpenseDraft: Sendable {
         let isPaid: Bool?
     }
 
+    /// The raw fields of one payer as they arrive.
+    struct RawPayer {
+        let member: String
+        let amount: Double
+    }
+
     init(description: String?, amount: Double, currency: String?, category: String, paidBy: String,
-         date: String, splits: [RawShare], note: String? = nil, createdAt: String? = nil, field prefix: String = "")
+         date: String, splits: [RawShare], payers rawPayers: [RawPayer]? = nil, note: String? = nil,
+         createdAt: String? = nil, field prefix: String = "")
         throws(APIError) {
         let currency = try WireInput.currency(currency, field: prefix + "currency", default: "JPY")
         let minor = try WireAmount.minorUnits(amount, currency: currency, field: prefix + "amount")
         self.description = try WireInput.text(description, field: prefix + "description") ?? ""
         self.amount = Money(minorUnits: minor, currency: currency)
         self.category = try WireInput.category(category, field: prefix + "category")
-        self.paidBy = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")
+        let named = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")
         self.date = try WireInput.date(date, field: prefix + "expenseDate")
         self.note = try WireInput.text(note, field: prefix + "note", allowing: .note)
         self.createdAt = try WireInput.instant(createdAt, field: prefix + "createdAt")
@@ -58,10 +83,35 @@ struct ExpenseDraft: Sendable {
                 isPaid: raw.isPaid))
         }
         self.splits = shares
+        var payers: [Payer] = []
+        if let rawPayers {
+            for (index, raw) in rawPayers.enumerated() {
+                let field = "\(prefix)payers[\(index)]"
+                payers.append(Payer(
+                    member: try WireInput.uuid(raw.member, field: field + ".memberId"),
+                    amount: try WireAmount.minorUnits(raw.amount, currency: currency, field: field + ".amount")))
+            }
+        } else {
+            payers = [Payer(member: named, amount: minor)]
+        }
+        try Self.validate(amount: self.amount, date: self.date, splits: shares, payers: payers, prefix: prefix)
+        guard payers.contains(where: { $0.member == named }) else {
+            throw .badRequest("\(prefix)paidByMemberId \(Self.lower(named)) is not one of payers; "
+                + "name one of them (split clients send the first by member id)")
+        }
+        // Member-id order: the order of SplitCore's MemberIDs (lower-case UUID text, which sorts
+        // as the upper-case text and as PostgreSQL's uuid order do).
+        self.payers = payers.sorted { $0.member.uuidString < $1.member.uuidString }
+    }
+
+    /// SplitCore's invariant of an expense, with its messages, naming the request's fields.
+    private static func validate(amount: Money, date: CivilDate, splits: [Share], payers: [Payer], prefix: String)
+        throws(APIError) {
         let domain = Expense(
-            id: ExpenseID("draft"), description: self.description, amount: self.amount, category: self.category,
-            paidBy: MemberID(self.paidBy.uuidString), date: self.date,
-            splits: shares.map { ExpenseSplit(memberID: MemberID($0.member.uuidString), amount: $0.amount) })
+            id: ExpenseID("draft"), description: "", amount: amount,
+            payers: payers.map { ExpensePayer(memberID: MemberID($0.member.uuidString), amount: $0.amount) },
+            date: date,
+            splits: splits.map { ExpenseSplit(memberID: MemberID($0.member.uuidString), amount: $0.amount) })
         do {
             try domain.validate()
         } catch {
@@ -70,6 +120,10 @@ struct ExpenseDraft: Sendable {
                 throw .badRequest("\(prefix)splits list member \(id.rawValue) more than once")
             case .exactSumMismatch:
                 throw .badRequest("\(prefix)splits: \(error.description)")
+            case .duplicatePayer(let id):
+                throw .badRequest("\(prefix)payers list member \(id.rawValue) more than once")
+            case .noPayer, .nonPositivePayer, .payerSumMismatch, .tooManyPayers:
+                throw .badRequest("\(prefix)payers: \(error.description)")
             default:
                 throw .badRequest("\(prefix)\(error.description)")
             }
@@ -81,10 +135,15 @@ struct ExpenseDraft: Sendable {
     func matches(_ stored: ExpenseRecord, note storedNote: String?) -> Bool {
         let mine = splits.map { "\($0.member)=\($0.amount)" }.sorted()
         let theirs = stored.splits.map { "\($0.memberID)=\($0.amount)" }.sorted()
+        let storedPayers = stored.hasSeveralPayers
+            ? stored.payers.map { Payer(member: $0.memberID, amount: $0.amount) }
+            : [Payer(member: stored.paidBy, amount: stored.amount.minorUnits)]
         return description == stored.description && amount == stored.amount && category.rawValue == stored.category
-            && paidBy == stored.paidBy && date == stored.date && note == storedNote && mine == theirs
+            && payers == storedPayers && date == stored.date && note == storedNote && mine == theirs
     }
 
     /// Every member the expense mentions.
-    var memberIDs: Set<UUID> { Set(splits.map(\.member)).union([paidBy]) }
+    var memberIDs: Set<UUID> { Set(splits.map(\.member)).union(payers.map(\.member)) }
+
+    private static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }
 }
