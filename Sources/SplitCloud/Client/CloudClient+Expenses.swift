@@ -3,7 +3,8 @@ import SplitCore
 
 /// Expenses and the paid state of their splits.
 extension CloudClient {
-    /// Live expenses with their splits and split ids.
+    /// Live expenses with their splits and split ids. split-server's rows of an expense several
+    /// members paid (one per payer, each with `partOf`) come back as that one expense.
     public func expenses(group: TripID) async throws(CloudError) -> [CloudExpense] {
         let operation = "GET /api/groups/\(group.rawValue)/expenses"
         let output = try await call(operation, notFound: Self.missingGroup(group)) {
@@ -11,11 +12,7 @@ extension CloudClient {
         }
         switch output {
         case .ok(let ok):
-            return try answer { () throws -> [CloudExpense] in
-                var result: [CloudExpense] = []
-                for expense in try ok.body.json.expenses { result.append(ExpenseMapping.domain(expense)) }
-                return result
-            }
+            return try answer { () throws -> [CloudExpense] in ExpenseMapping.domain(listing: try ok.body.json.expenses) }
         case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
         default: throw unexpected(output, operation)
         }

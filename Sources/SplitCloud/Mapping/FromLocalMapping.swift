@@ -24,7 +24,8 @@ enum FromLocalMapping {
             splits: expense.splits.map { split in
                 .init(memberLocalId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency),
                       isPaid: split.isPaid)
-            })
+            },
+            payers: ExpenseMapping.payers(expense)?.map { .init(localId: $0.memberId, amount: $0.amount) })
     }
 
     static func answer(_ wire: Components.Schemas.FromLocalResponse) -> FromLocalAnswer {

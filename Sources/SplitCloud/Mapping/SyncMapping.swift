@@ -52,7 +52,8 @@ enum SyncMapping {
             expenseDate: NodeForms.text(expense.date), note: expense.note, createdAt: expense.createdAt?.iso8601,
             splits: expense.splits.map { split in
                 .init(memberId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
-            })
+            },
+            payers: ExpenseMapping.payers(expense))
     }
 
     // MARK: Answers
@@ -120,7 +121,8 @@ enum SyncMapping {
         let createdAt = wire.createdAt.flatMap { Timestamp(iso8601: $0) }
         let foreign = ForeignExpense(
             id: id, description: wire.description, amount: amount, currency: code, category: category,
-            paidBy: MemberID(payer), dateText: dateText, date: NodeForms.date(dateText), note: wire.note,
+            paidBy: MemberID(payer), payers: ExpenseMapping.foreignPayers(wire.payers), dateText: dateText,
+            date: NodeForms.date(dateText), note: wire.note,
             shares: wireSplits.map { .init(memberID: MemberID($0.memberId), amount: $0.amount, isPaid: $0.isPaid) },
             createdAt: createdAt)
         switch ForeignReading.expense(foreign) {

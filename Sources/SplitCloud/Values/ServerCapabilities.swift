@@ -18,6 +18,9 @@ public struct ServerCapabilities: Hashable, Sendable {
         case invites
         /// The change feed, the sync batch and client-chosen ids (offline-first linked trips).
         case sync
+        /// Expenses several members paid, stored as one expense with `payers`. A server without
+        /// it (the Node server, an older split-server) takes one single-payer expense per payer.
+        case payers
     }
 
     public let features: Set<Feature>
