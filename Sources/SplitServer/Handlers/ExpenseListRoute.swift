@@ -7,10 +7,12 @@ import SplitJSON
 ///
 /// It is the route clients call most and the largest answer (a 1,000-expense group is about
 /// 300 KB), so the serialized body is cached per group revision (``ExpenseListCache``): a repeat
-/// costs one query, the access check that also reads the revision. Otherwise two queries load
-/// the expenses and all their splits, whatever their number. The JSON is written by SplitCore's
-/// exact writer and has the shape of `ExpenseList` in `openapi.yaml`; a test decodes it with
-/// the generated client types.
+/// costs one query, the access check that also reads the revision. Otherwise three queries load
+/// the expenses, all their splits and the payers of those several members paid, whatever their
+/// number. An expense k members paid is listed as its k ``LegacyRow``s, so clients that know
+/// only `paidByMemberId` compute split's balances. The JSON is written by SplitCore's exact
+/// writer and has the shape of `ExpenseList` in `openapi.yaml`; a test decodes it with the
+/// generated client types.
 struct ExpenseListRoute: Sendable {
     static let operationPath = "GET /api/groups/{groupId}/expenses"
 
