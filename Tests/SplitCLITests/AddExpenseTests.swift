@@ -64,7 +64,8 @@ struct AddExpenseTests {
         let expense = json["expenses"][0]
         #expect(json["expenses"].count == 1)
         #expect(expense.keys == ["id", "description", "amount", "currency", "category", "paidByMemberId", "paidByName",
-                                 "expenseDate", "createdAt", "note", "splits"])
+                                 "payers", "expenseDate", "createdAt", "note", "splits"])
+        #expect(expense["payers"][0].keys == ["memberId", "memberName", "amount"])
         #expect(expense["splits"][0].keys == ["memberId", "memberName", "amount", "isPaid"])
         #expect(expense["currency"].string == "USD")
         #expect(shares(expense) == ["Bea": 5.25, "Chen": 5.25])

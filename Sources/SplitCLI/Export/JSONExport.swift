@@ -23,15 +23,17 @@ enum JSONExport {
 
     static func expense(_ expense: Expense, _ directory: MemberDirectory) -> JSONValue {
         let currency = expense.amount.currency
+        let payers = JSONRendering.byName(expense.payers, directory)
         return .object([
             "id": .string(expense.id.rawValue),
             "description": .string(expense.description),
             "amount": JSONRendering.amount(expense.amount.minorUnits, currency),
             "currency": .string(currency.code),
             "category": .string(expense.category.rawValue),
-            // The lead payer, as version 1 wrote it; `payers` lists everyone who paid.
-            "paidBy": .string(expense.leadPayer.rawValue),
-            "payers": .array(JSONRendering.byName(expense.payers, directory).map { payer in
+            // One payer, as version 1 wrote it (with several, the first in name order, like
+            // `payers`); `payers` lists everyone who paid.
+            "paidBy": .string(payers.first?.memberID.rawValue ?? expense.leadPayer.rawValue),
+            "payers": .array(payers.map { payer in
                 .object(["member": .string(payer.memberID.rawValue), "amount": JSONRendering.amount(payer.amount, currency)])
             }),
             "date": .string(expense.date.description),

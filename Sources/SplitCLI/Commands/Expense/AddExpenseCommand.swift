@@ -15,8 +15,8 @@ struct AddExpenseCommand: ContextCommand {
           split add-expense "Hotel" 40000 --paid-by Chen \\
                 --exact Alex=10000,Bea=10000,Chen=20000
           split add-expense "Museum" 5000 --paid-by Dana --shares Alex=2,Bea=1,Dana=1
-          split add-expense "Hotel" 50000 --paid-by Alex=30000,Bea=20000   # two payers
-          split add-expense "Cab" 3000 --paid-by Alex,Bea                  # paid half each
+          split add-expense "Hotel" 50000 --paid-by Alex=30000,Bea=20000
+          split add-expense "Cab" 3000 --paid-by Alex,Bea    # half each
           split add-expense "Lunch" 10.50 --currency USD --paid-by Alex \\
                 --percent Alex=50,Bea=25,Chen=25 --category Meal --note "ramen"
           split add-expense --batch expenses.jsonl   # JSON lines; all or nothing
