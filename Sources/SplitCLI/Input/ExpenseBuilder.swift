@@ -204,25 +204,18 @@ struct ExpenseBuilder {
     }
 
     private func uniquePayers(_ names: [String]) throws -> [MemberID] {
-        var seen = Set<MemberID>()
-        return try names.map { name in
-            let member = try members.resolve(name)
-            guard seen.insert(member.id).inserted else {
-                throw CLIError("\(member.name) is named twice in \(payerField); name each payer once", kind: .data)
-            }
-            return member.id
-        }
+        try resolveUnique(names) { "\($0) is named twice in \(payerField); name each payer once" }
     }
 
     private func sorted(_ ids: [MemberID]) -> [MemberID] { members.sortedByName(ids) }
 
-    private func resolveUnique(_ names: [String]) throws -> [MemberID] {
+    /// Resolves `names`, refusing a member named twice with `twice(name)`.
+    private func resolveUnique(_ names: [String], twice: (String) -> String = { "\($0) is listed twice in the split" })
+        throws -> [MemberID] {
         var seen = Set<MemberID>()
         return try names.map { name in
             let member = try members.resolve(name)
-            guard seen.insert(member.id).inserted else {
-                throw CLIError("\(member.name) is listed twice in the split", kind: .data)
-            }
+            guard seen.insert(member.id).inserted else { throw CLIError(twice(member.name), kind: .data) }
             return member.id
         }
     }

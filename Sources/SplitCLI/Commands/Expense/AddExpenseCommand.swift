@@ -22,8 +22,10 @@ struct AddExpenseCommand: ContextCommand {
           split add-expense --batch expenses.jsonl   # JSON lines; all or nothing
 
         A batch line: {"description":"Taxi","amount":3000,"paidBy":"Bea","among":["Bea","Chen"]}
-        Several payers in a batch line: "paidBy":{"Alex":30000,"Bea":20000}
         (fields: description amount currency paidBy among exact percent shares category date note)
+
+        Several payers: --paid-by A=30,B=20 gives each one's part (they add up to the amount);
+        --paid-by A,B means equal parts. In a batch line: "paidBy":{"Alex":30000,"Bea":20000}.
         """)
     )
 
