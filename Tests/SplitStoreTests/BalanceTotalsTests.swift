@@ -65,6 +65,31 @@ struct BalanceTotalsTests {
         try await expectTotalsMatchRecomputation(backend, trip: trip.id, members: members)
     }
 
+    /// A big batch skips the per-row triggers and adds its totals at the end (BulkTotals):
+    /// they must equal the triggers' own, with several payers and shares paid back to them.
+    @Test func aBigBatchWithSeveralPayersKeepsTotalsExact() async throws {
+        var fixture = try StoreFixture()
+        var random = SplitMix64(seed: 7)
+        let (trip, members) = try await fixture.trip(["Alex", "Bea", "Chen", "Dana", "Eve"])
+        var batch: [Expense] = []
+        for _ in 0..<(BulkTotals.threshold + 100) {
+            let sharers = Array(members.shuffled(using: &random).prefix(Int.random(in: 1...5, using: &random)))
+            var expense = try StoreFixture.expense(Int64.random(in: 3...5_000_000, using: &random), ["JPY", "USD"].randomElement(using: &random)!,
+                                                   paidBy: members.randomElement(using: &random)!, among: sharers)
+            if Bool.random(using: &random) {
+                let payers = members.shuffled(using: &random).prefix(Int.random(in: 2...3, using: &random)).map(\.id)
+                expense.payers = try PayerAllocator.payers(amount: expense.amount, rule: .equal(payers))
+            }
+            for index in expense.splits.indices { expense.splits[index].isPaid = Bool.random(using: &random) }
+            batch.append(expense)
+        }
+        try await fixture.backend.addExpenses(batch, trip: trip.id, at: fixture.tick())
+        try await expectTotalsMatchRecomputation(fixture.backend, trip: trip.id, members: members)
+        // The triggers are back: a single change after the batch still moves the totals.
+        try await fixture.backend.deleteExpense(batch[0].id, trip: trip.id, at: fixture.tick())
+        try await expectTotalsMatchRecomputation(fixture.backend, trip: trip.id, members: members)
+    }
+
     func expectTotalsMatchRecomputation(_ backend: LocalBackend, trip: TripID, members: [Member]) async throws {
         let stored = try await backend.balances(trip: trip)
         let expenses = try await backend.expenses(trip: trip, filter: .all)

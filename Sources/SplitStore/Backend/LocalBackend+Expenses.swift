@@ -12,18 +12,19 @@ extension LocalBackend {
         return try database.write { db in
             // A trip linked to the Node server holds one payer per expense.
             let expenses = try nodeParts(db, trip: trip, expenses)
-            if expenses.count > 1000 {
-                // A big batch is one transaction: give SQLite room to keep its dirty pages in
-                // memory instead of spilling them to the WAL over and over (64 MB at most).
-                try db.execute(sql: "PRAGMA cache_size = -65536")
-            }
+            // A big batch adds its balance totals once at the end, as an import does, instead
+            // of paying the triggers per row (BulkTotals).
+            let bulk = expenses.count >= BulkTotals.threshold ? try BulkTotals.suspend(db) : nil
+            defer { bulk?.restoreCacheSize(db) }
             // One read serves the membership check and the log line. A trip deleted meanwhile
             // has no live members, so its expenses are refused here too.
             let names = try memberNames(db, trip: trip)
             for expense in expenses {
                 try Self.requireMembers(of: expense, in: names)
                 try insert(db, expense, trip: trip, at: at)
+                bulk?.add(expense, trip: trip)
             }
+            try bulk?.resume(db)
             try recordSync(db, trip: trip, expenses.map { (.createExpense($0), nil) }, at: at)
             let summary: String
             if expenses.count == 1, let expense = expenses.first {
