@@ -11,17 +11,6 @@ import Testing
 /// `PayerParts`, and every balance stays what it was.
 @Suite("Several payers on a Node-like server", .serialized)
 struct PayersOnNodeTests {
-    /// Nets per currency and member name, from `balances --json`.
-    static func nets(_ device: SplitSandbox) async throws -> [String: [String: Double]] {
-        var result: [String: [String: Double]] = [:]
-        for group in try await device.ok("balances", "--json").json["balances"].array {
-            for balance in group["balances"].array {
-                result[group["currency"].string ?? "?", default: [:]][balance["memberName"].string ?? "?"] = balance["netBalance"].double
-            }
-        }
-        return result
-    }
-
     @Test("a linked trip: an expense with two payers goes out as two expenses, here too, with the same balances everywhere")
     func sync() async throws {
         try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
@@ -33,18 +22,18 @@ struct PayersOnNodeTests {
             #expect(added.stderr.contains("which knows one payer per expense: saved as 2 expenses, one per payer"), "\(added)")
             try await one.ok("--offline", "add-expense", "Tea", "900", "--paid-by", "Chen")
             try await one.ok("--offline", "mark-paid", try await SyncTests.expenseID(one, "Hotel"), "--member", "Chen")
-            let before = try await Self.nets(one)
+            let before = try await SplitSandbox.nets(one)
             let synced = try await one.ok("sync")
             #expect(synced.status == 0)
             let hotels = try await one.ok("expenses", "--json").json["expenses"].array.filter { $0["description"].string == "Hotel" }
             #expect(hotels.count == 2)
             #expect(Set(hotels.compactMap { $0["paidByName"].string }) == ["Alex", "Bea"])
             #expect(Set(hotels.compactMap { $0["amount"].int }) == [6001, 4000])
-            #expect(try await Self.nets(one) == before)
+            #expect(try await SplitSandbox.nets(one) == before)
             #expect(try await one.ok("status", "--json").json["pending"].int == 0)
             try await SyncTests.loginLike(one, into: two, server: server.url)
             try await two.ok("trip", "pull", "Node")
-            #expect(try await Self.nets(two) == before)
+            #expect(try await SplitSandbox.nets(two) == before)
             try await SyncTests.converge([one, two])
 
             // An edit to several payers adds the other payer's part; undo takes it back.
@@ -54,7 +43,7 @@ struct PayersOnNodeTests {
             #expect(Set(teas.compactMap { $0["paidByName"].string }) == ["Alex", "Chen"])
             try await one.ok("undo")
             #expect(try await one.ok("expenses", "--json").json["expenses"].array.filter { $0["description"].string == "Tea" }.count == 1)
-            #expect(try await Self.nets(one) == before)
+            #expect(try await SplitSandbox.nets(one) == before)
             try await SyncTests.converge([one, two])
         }
     }
@@ -68,7 +57,7 @@ struct PayersOnNodeTests {
             try await one.ok("add-expense", "Ryokan", "30001", "--paid-by", "Alex,Bea", "--shares", "Alex=1,Bea=1,Chen=2")
             try await one.ok("add-expense", "Tea", "900", "--paid-by", "Chen")
             try await one.ok("mark-paid", try await SyncTests.expenseID(one, "Ryokan"), "--member", "Chen")
-            let before = try await Self.nets(one)
+            let before = try await SplitSandbox.nets(one)
             try await SyncTests.register(one, server.url, "Ann")
             let upload = try await one.ok("upload")
             #expect(upload.stdout.contains("verified"), "\(upload)")
@@ -78,7 +67,7 @@ struct PayersOnNodeTests {
             let parts = try await one.ok("expenses", "--json").json["expenses"].array.filter { $0["description"].string == "Ryokan" }
             #expect(Set(parts.compactMap { $0["paidByName"].string }) == ["Alex", "Bea"])
             #expect(parts.compactMap { $0["amount"].int }.reduce(0, +) == 30001)
-            #expect(try await Self.nets(one) == before)
+            #expect(try await SplitSandbox.nets(one) == before)
             let again = try await one.ok("upload")
             #expect(again.status == 0)
         }

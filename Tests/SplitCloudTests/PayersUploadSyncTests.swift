@@ -8,17 +8,6 @@ import Testing
 /// every device ends with the same payers and balances.
 @Suite("several payers with split-server: upload and sync", .serialized)
 struct PayersUploadSyncTests {
-    /// Nets per currency and member name, from `balances --json`.
-    static func nets(_ device: SplitSandbox) async throws -> [String: [String: Double]] {
-        var result: [String: [String: Double]] = [:]
-        for group in try await device.ok("balances", "--json").json["balances"].array {
-            for balance in group["balances"].array {
-                result[group["currency"].string ?? "?", default: [:]][balance["memberName"].string ?? "?"] = balance["netBalance"].double
-            }
-        }
-        return result
-    }
-
     /// The payers of the expenses with `description`, as `name=amount` (major units), one list
     /// per expense.
     static func payers(_ device: SplitSandbox, _ description: String) async throws -> [[String]] {
@@ -40,7 +29,7 @@ struct PayersUploadSyncTests {
             try await one.ok("add-expense", "Train", "9000", "--paid-by", "Alex=1000,Bea=3000,Chen=5000")
             try await one.ok("add-expense", "Tea", "900", "--paid-by", "Chen")
             try await one.ok("mark-paid", try await SyncTests.expenseID(one, "Ryokan"), "--member", "Chen")
-            let before = try await Self.nets(one)
+            let before = try await SplitSandbox.nets(one)
             let ryokan = try await Self.payers(one, "Ryokan")
             #expect(ryokan == [["Alex=15001", "Bea=15000"]], "\(ryokan)")
             try await SyncTests.register(one, server.url, "Ann")
@@ -48,12 +37,12 @@ struct PayersUploadSyncTests {
             #expect(upload.stdout.contains("verified"), "\(upload)")
             #expect(try await Self.payers(one, "Ryokan") == ryokan)
             #expect(try await Self.payers(one, "Train") == [["Alex=1000", "Bea=3000", "Chen=5000"]])
-            #expect(try await Self.nets(one) == before)
+            #expect(try await SplitSandbox.nets(one) == before)
 
             try await SyncTests.loginLike(one, into: two, server: server.url)
             try await two.ok("trip", "pull", "Osaka")
             #expect(try await Self.payers(two, "Ryokan") == ryokan)
-            #expect(try await Self.nets(two) == before)
+            #expect(try await SplitSandbox.nets(two) == before)
             try await SyncTests.converge([one, two])
         }
     }
@@ -75,7 +64,7 @@ struct PayersUploadSyncTests {
             try await two.ok("sync")
             try await one.ok("sync")
             #expect(try await Self.payers(one, "Hotel") == [["Bea=150.01", "Chen=150"]])
-            #expect(try await Self.nets(one) == (try await Self.nets(two)))
+            #expect(try await SplitSandbox.nets(one) == (try await SplitSandbox.nets(two)))
             try await SyncTests.converge([one, two])
         }
     }

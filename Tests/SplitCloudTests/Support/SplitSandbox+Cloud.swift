@@ -15,4 +15,15 @@ extension SplitSandbox {
         let mode = try await run(["mode", "cloud"])
         #expect(mode.status == 0, "\(mode)", sourceLocation: sourceLocation)
     }
+
+    /// Nets per currency and member name, from `balances --json`.
+    static func nets(_ device: SplitSandbox) async throws -> [String: [String: Double]] {
+        var result: [String: [String: Double]] = [:]
+        for group in try await device.ok("balances", "--json").json["balances"].array {
+            for balance in group["balances"].array {
+                result[group["currency"].string ?? "?", default: [:]][balance["memberName"].string ?? "?"] = balance["netBalance"].double
+            }
+        }
+        return result
+    }
 }
