@@ -85,9 +85,7 @@ public enum ForeignReading {
         case .exact:
             break
         case .repaired(let repaired):
-            let changes = zip(splits, repaired).compactMap { split, new -> ForeignRepair.Change? in
-                new == split.amount ? nil : ForeignRepair.Change(memberID: split.memberID, delta: new - split.amount)
-            }
+            let changes = ForeignRepair.changes(splits.map { ($0.memberID, $0.amount) }, to: repaired)
             for index in splits.indices { splits[index].amount = repaired[index] }
             repairs.append(.sharesRepaired(sum: sum, changes: changes))
         case .restToPayer(let rest):
@@ -151,9 +149,7 @@ public enum ForeignReading {
         case .exact:
             break
         case .repaired(let repaired):
-            let changes = zip(payers, repaired).compactMap { payer, new -> ForeignRepair.Change? in
-                new == payer.amount ? nil : ForeignRepair.Change(memberID: payer.memberID, delta: new - payer.amount)
-            }
+            let changes = ForeignRepair.changes(payers.map { ($0.memberID, $0.amount) }, to: repaired)
             for index in payers.indices { payers[index].amount = repaired[index] }
             guard !payers.contains(where: { $0.amount <= 0 }) else {
                 return .failure(HeldPayers(reason: "payers pay \(Money(minorUnits: sum, currency: currency)), not \(total), and a part would be zero"))

@@ -59,6 +59,13 @@ public enum ForeignRepair: Hashable, Sendable {
         }
     }
 
+    /// Each member's change from `amounts` to `repaired` (same order), leaving out the unchanged.
+    static func changes(_ amounts: [(MemberID, Int64)], to repaired: [Int64]) -> [Change] {
+        zip(amounts, repaired).compactMap { entry, new in
+            new == entry.1 ? nil : Change(memberID: entry.0, delta: new - entry.1)
+        }
+    }
+
     /// `+1 to 'Alex', -1 to 'Bea'`.
     private static func list(_ changes: [Change], _ currency: Currency, _ name: (MemberID) -> String) -> String {
         changes.map { change in
