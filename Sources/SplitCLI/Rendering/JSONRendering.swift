@@ -60,7 +60,8 @@ enum JSONRendering {
 
     /// Payers in member-name order, like splits.
     static func byName(_ payers: [ExpensePayer], _ names: MemberDirectory) -> [ExpensePayer] {
-        payers.sorted { names.inNameOrder($0.memberID, $1.memberID) }
+        // Nearly every expense has one payer: nothing to sort (a listing renders 100,000).
+        payers.count < 2 ? payers : payers.sorted { names.inNameOrder($0.memberID, $1.memberID) }
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {

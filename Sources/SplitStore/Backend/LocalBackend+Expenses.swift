@@ -184,7 +184,9 @@ extension LocalBackend {
         } else {
             expense.splits.append(ExpenseSplit(memberID: member, amount: amount, isPaid: isPaid))
         }
-        if let index = expense.payers.firstIndex(where: { $0.memberID == payer }) {
+        if let last = expense.payers.indices.last, expense.payers[last].memberID == payer {
+            expense.payers[last].amount += amount
+        } else if let index = expense.payers.firstIndex(where: { $0.memberID == payer }) {
             expense.payers[index].amount += amount
         } else {
             expense.payers.append(ExpensePayer(memberID: payer, amount: amount))
