@@ -60,9 +60,9 @@ struct Pick<Value> {
 /// the world's `edge` probability, and the oracle then only asks that the item be in the
 /// trip or held (and, in the trip, read as the server wrote it).
 struct WorldGenerator {
-    private var draw: Draw
+    var draw: Draw
     /// How often a field takes an edge value instead of a plain one.
-    private let edge: Double
+    let edge: Double
     private let upperCaseIDs: Bool
     private let large: Bool
     private let hugeAmounts: Bool
@@ -282,7 +282,7 @@ struct WorldGenerator {
     }
 
     /// An id as sent: lower case, or upper case now and then in a world that does that.
-    private mutating func sent(_ id: String) -> String {
+    mutating func sent(_ id: String) -> String {
         upperCaseIDs && draw.chance(0.5) ? id.uppercased() : id
     }
 
@@ -343,6 +343,7 @@ struct WorldGenerator {
         } else {
             (splits, splitsSound) = splitsFor(amount: minor, exponent: exponent, payer: payer, stable: stable)
         }
+        let (payers, payersSound, payerIDs) = payersFor(amount: minor, exponent: exponent, payer: payer, stable: stable)
         let date = pickDate()
         let description = pickDescription()
         let note: WireJSON? = draw.chance(0.3) ? .string(text(length: draw.pick([0, 1, 30, 1000, 5000]), lines: true)) : nil
@@ -352,11 +353,11 @@ struct WorldGenerator {
             ("description", description.value.map(WireJSON.string)), ("amount", .number(amountText)),
             ("currency", .string(currency.value)), ("category", .string(pickCategory())),
             ("paidByMemberId", .string(sent(payer))), ("expenseDate", .string(date.value.text)), ("note", note),
-            ("createdAt", createdAt), ("splits", .array(splits.map(\.json))),
-        ], sound: sound && currency.sound && splitsSound && date.sound && description.sound)
+            ("createdAt", createdAt), ("splits", .array(splits.map(\.json))), ("payers", payers),
+        ], sound: sound && currency.sound && splitsSound && payersSound && date.sound && description.sound)
         draft.text = description.value
         draft.date = date.value.reading
-        draft.references = [payer] + splits.map(\.member)
+        draft.references = [payer] + splits.map(\.member) + payerIDs
         return draft
     }
 
@@ -503,7 +504,7 @@ struct WorldGenerator {
     }
 
     /// A member id for an unsound item: any member of the group, or someone of another group.
-    private mutating func anyMemberID() -> String {
+    mutating func anyMemberID() -> String {
         members.isEmpty || draw.chance(0.3) ? draw.uuid() : draw.pick(members).id
     }
 
@@ -579,14 +580,14 @@ struct WorldGenerator {
     }
 
     /// `count` shares of `amount` that sum to it exactly, the remainder on the first ones.
-    private func equalShares(_ amount: Int64, _ count: Int) -> [Int64] {
+    func equalShares(_ amount: Int64, _ count: Int) -> [Int64] {
         guard count > 0 else { return [] }
         let each = amount / Int64(count), rest = Int(amount % Int64(count))
         return (0..<count).map { each + ($0 < rest ? 1 : 0) }
     }
 
     /// Minor units as a JSON number in major units, with or without trailing zeros.
-    private mutating func decimal(_ minor: Int64, _ exponent: Int) -> String {
+    mutating func decimal(_ minor: Int64, _ exponent: Int) -> String {
         guard exponent > 0 else { return String(minor) }
         let digits = String(minor.magnitude)
         let padded = String(repeating: "0", count: max(0, exponent + 1 - digits.count)) + digits
