@@ -26,6 +26,7 @@ run add-expense "Taxi" 3000 --paid-by Bea --among Bea,Chen --category Transport
 run add-expense "Hotel" 40000 --paid-by Chen --exact Alex=10000,Bea=10000,Chen=20000 --category Hotel
 run add-expense "Museum" 5000 --paid-by Dana --shares Alex=2,Bea=1,Chen=1,Dana=1 --category Tickets
 run add-expense "Lunch" 10.50 --currency USD --paid-by Alex --percent Alex=50,Bea=25,Chen=25 --category Meal --note "ramen"
+run add-expense "Ryokan" 60000 --paid-by Alex=40000,Bea=20000 --category Hotel
 run trip rate USD 150.25
 run pay Bea Alex 2000 --note "cash"
 run expenses
