@@ -18,7 +18,9 @@ struct NodeQuirksTests {
             let clock = ManualClock()
             let client = try await CloudTestSupport.account(server, clock: clock)
             let split = try SplitSandbox(), other = try SplitSandbox()
-            split.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? ""]
+            // A generous budget for the automatic sync: one cut short after its push on a busy
+            // machine keeps a local creation time.
+            split.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": client.token ?? "", "SPLIT_SYNC_TIMEOUT": "120"]
             other.environment = split.environment
             try await split.ok("mode", "cloud")
             try await split.ok("trip", "create", "Dates", "--currency", "SGD")
