@@ -6,7 +6,7 @@ import SplitStore
 /// knows one payer per expense, one payer's part of a local expense several members paid.
 ///
 /// `expense` carries local ids; `kind` says which map (`expense` or `payment`) records it,
-/// under `localID`: the local item's id, or `EXPENSE#PAYER` for a payer's part.
+/// under `localID`: the local item's id, or a ``PayerPartKey`` for a payer's part.
 struct ExpenseItem: Sendable {
     let kind: UploadMapKind
     let expense: Expense
@@ -17,7 +17,4 @@ struct ExpenseItem: Sendable {
         self.expense = expense
         self.localID = localID ?? expense.id.rawValue
     }
-
-    /// The map key of one payer's part of `expense`.
-    static func partID(_ expense: ExpenseID, payer: MemberID) -> String { "\(expense.rawValue)#\(payer.rawValue)" }
 }

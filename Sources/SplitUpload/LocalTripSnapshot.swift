@@ -59,7 +59,7 @@ public struct LocalTripSnapshot: Sendable {
             }
             for single in PayerParts.singlePayerExpenses(of: expense) {
                 items.append(ExpenseItem(kind: .expense, expense: single,
-                                         localID: ExpenseItem.partID(expense.id, payer: single.payers[0].memberID)))
+                                         localID: PayerPartKey.make(expense.id, payer: single.payers[0].memberID)))
             }
         }
         if paymentsAsExpenses {

@@ -108,18 +108,17 @@ struct UploadCommand: AsyncParsableCommand {
         // An expense several members paid went to a server that knows one payer per expense
         // as one expense per payer (`EXPENSE#PAYER`): the local expense becomes the first part,
         // and the first pull brings the others, so this device shows what the server holds.
-        var firstParts: [String: (payer: String, server: String)] = [:]
+        var firstParts: [ExpenseID: (payer: MemberID, server: String)] = [:]
         for (local, server) in mapping.entries(.expense) {
-            let pieces = local.split(separator: "#", maxSplits: 1).map(String.init)
-            if pieces.count == 2 {
-                if let known = firstParts[pieces[0]], known.payer < pieces[1] { continue }
-                firstParts[pieces[0]] = (pieces[1], server)
+            if let part = PayerPartKey.parse(local) {
+                if let known = firstParts[part.expense], known.payer < part.payer { continue }
+                firstParts[part.expense] = (part.payer, server)
             } else if local != server {
                 rekeys.append((.expense(ExpenseID(local)), .expense(ExpenseID(server))))
             }
         }
         for (local, part) in firstParts.sorted(by: { $0.key < $1.key }) {
-            rekeys.append((.expense(ExpenseID(local)), .expense(ExpenseID(part.server))))
+            rekeys.append((.expense(local), .expense(ExpenseID(part.server))))
         }
         for (local, server) in mapping.entries(.payment) where local != server {
             rekeys.append((.payment(PaymentID(local)), .payment(PaymentID(server))))
