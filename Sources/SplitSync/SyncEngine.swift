@@ -80,8 +80,7 @@ public struct SyncEngine: Sendable {
         var more = answer.more
         while more {
             guard let page = try await client.changes(group: group, since: changes.revision) else { break }
-            changes.items += page.changes.items
-            changes.revision = page.changes.revision
+            changes.append(page.changes)
             more = page.more
         }
         return changes

@@ -4,10 +4,23 @@
 public struct RemoteChanges: Sendable {
     public var revision: Int64
     public var items: [RemoteItem]
+    /// Which account claims each member these changes carry (nil: nobody), as split-server's
+    /// `userId` says. It is server state, not a field any client edits through the outbox,
+    /// so it stays beside the items rather than in the member's value and its merge.
+    public var claims: [MemberID: String?]
 
-    public init(revision: Int64, items: [RemoteItem]) {
+    public init(revision: Int64, items: [RemoteItem], claims: [MemberID: String?] = [:]) {
         self.revision = revision
         self.items = items
+        self.claims = claims
+    }
+
+    /// These changes followed by a later page of the same catch-up: its items after these,
+    /// its claims over these, its revision.
+    public mutating func append(_ page: RemoteChanges) {
+        items += page.items
+        claims.merge(page.claims) { _, later in later }
+        revision = page.revision
     }
 
     /// The pages of one catch-up as one change: each item once, at its newest revision (an
@@ -23,7 +36,7 @@ public struct RemoteChanges: Sendable {
             let (l, r) = (Self.rank(lhs.item.key), Self.rank(rhs.item.key))
             return l != r ? l < r : lhs.index < rhs.index
         }
-        return RemoteChanges(revision: revision, items: ordered.map(\.item))
+        return RemoteChanges(revision: revision, items: ordered.map(\.item), claims: claims)
     }
 
     /// The order kinds are applied in: an item never comes before one it names.

@@ -1,0 +1,83 @@
+/// A preference that follows the account to every device: one rule for the CLI's
+/// `split config`, the local copy and split-server's `/api/preferences`.
+///
+/// `sync.auto` is not one: whether a device syncs by itself is the device's business.
+public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
+    /// The currency `trip create` uses when `--currency` is not given.
+    case defaultCurrency = "default.currency"
+    /// The category `add-expense` uses when `--category` is not given.
+    case defaultCategory = "default.category"
+    /// The account's display name (split-server's `users.display_name`).
+    case displayName = "display.name"
+
+    /// The key's name in `/api/preferences` bodies.
+    public var wireName: String {
+        switch self {
+        case .defaultCurrency: return "defaultCurrency"
+        case .defaultCategory: return "defaultCategory"
+        case .displayName: return "displayName"
+        }
+    }
+
+    public init?(wireName: String) {
+        guard let key = Self.allCases.first(where: { $0.wireName == wireName }) else { return nil }
+        self = key
+    }
+
+    /// Whether the key may be cleared (no default). A display name may not.
+    public var clearable: Bool { self != .displayName }
+
+    /// What a value may be, for messages.
+    public var accepted: String {
+        switch self {
+        case .defaultCurrency: return "an ISO 4217 currency code such as EUR or JPY, or none"
+        case .defaultCategory: return "one of \(Category.acceptedList), or none"
+        case .displayName: return "1 to \(NameRules.maxLength) characters on one line"
+        }
+    }
+
+    /// `default.currency, default.category, display.name`, for messages.
+    public static var acceptedList: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The canonical form of a value (`eur` → `EUR`, `meal` → `Meal`, a name trimmed), or a
+    /// one-line refusal naming the key and what it accepts. Nil clears the key.
+    public func normalize(_ raw: String?) throws(PreferenceError) -> String? {
+        guard let raw else {
+            guard clearable else { throw PreferenceError(key: self, value: "", accepted: accepted) }
+            return nil
+        }
+        switch self {
+        case .defaultCurrency:
+            guard let currency = try? Currency(code: raw.trimmingSpaces) else {
+                throw PreferenceError(key: self, value: raw, accepted: accepted)
+            }
+            return currency.code
+        case .defaultCategory:
+            guard let category = Category(name: raw.trimmingSpaces) else {
+                throw PreferenceError(key: self, value: raw, accepted: accepted)
+            }
+            return category.rawValue
+        case .displayName:
+            let name = raw.trimmingSpaces
+            guard !name.isEmpty, name.count <= NameRules.maxLength,
+                  !name.unicodeScalars.contains(where: TextRules.isControl) else {
+                throw PreferenceError(key: self, value: raw, accepted: accepted)
+            }
+            return name
+        }
+    }
+}
+
+/// A value a preference does not take.
+public struct PreferenceError: Error, Equatable, Sendable, UserFacingError {
+    public let key: PreferenceKey
+    public let value: String
+    public let accepted: String
+
+    public var message: String {
+        let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
+        return "\(key.rawValue) is \(accepted), not '\(shown)'"
+    }
+
+    public var kind: FailureKind { .data }
+}
