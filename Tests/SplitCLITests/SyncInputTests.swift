@@ -16,7 +16,7 @@ struct SyncInputTests {
             (["resolve", "3", "--mine", "--theirs"], 64, ["choose one: --mine or --theirs"]),
             (["resolve", "3", "--mine"], 65, ["no conflict 3", "split conflicts"]),
             (["join", "AB"], 65, ["'AB' is not an invite code", "6 letters or digits"]),
-            (["config", "set", "sync.auto", "maybe"], 64, ["sync.auto is on or off, not 'maybe'"]),
+            (["config", "set", "sync.auto", "maybe"], 65, ["sync.auto is on or off, not 'maybe'"]),
             (["trip", "create", "Both", "--cloud", "--local"], 64, ["choose one: --cloud or --local"]),
             (["trip", "delete", "Tokyo Trip", "--yes", "--everywhere"], 64, ["Tokyo Trip is local only", "--everywhere"]),
             (["trip", "unlink", "Tokyo Trip", "--yes"], 65, ["Tokyo Trip is not linked"]),

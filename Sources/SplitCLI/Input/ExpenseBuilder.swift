@@ -11,6 +11,10 @@ struct ExpenseBuilder {
     let today: CivilDate
     /// What the payers were given as, for messages: the flag, or a batch line's field.
     var payerField = "--paid-by"
+    /// You in this trip: the payer when none is given.
+    var me: MemberID?
+    /// The account's `default.category`: the category when none is given.
+    var defaultCategory: Category?
 
     /// - Parameters:
     ///   - id: the new expense's id (ignored when editing `base`).
@@ -32,7 +36,7 @@ struct ExpenseBuilder {
             throw CLIError("an amount is required, e.g. 12.50", kind: .usage)
         }
         let payers = try self.payers(draft.payers, amount: amount, base: base)
-        let category = try self.category(draft.category) ?? base?.category ?? .other
+        let category = try self.category(draft.category) ?? base?.category ?? defaultCategory ?? .other
         let date = try Self.date(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
         let splits = try self.splits(draft.split, amount: amount, base: base)
@@ -132,7 +136,11 @@ struct ExpenseBuilder {
         let rule: PayerRule
         switch spec {
         case .none:
-            guard let base else { throw CLIError("who paid? give --paid-by NAME", kind: .usage) }
+            guard let base else {
+                if let me { return [ExpensePayer(memberID: me, amount: amount.minorUnits)] }
+                throw CLIError("who paid? give \(payerField) NAME, or say who you are (then you paid) with: "
+                               + "split member me NAME", kind: .usage)
+            }
             if let solo = base.soloPayer { return [ExpensePayer(memberID: solo, amount: amount.minorUnits)] }
             if base.amount == amount { return base.payers }
             let ids = sorted(base.payers.map(\.memberID))

@@ -25,6 +25,7 @@ enum AutoSync {
             return
         }
         let budget = self.budget(context.environment)
+        let started = context.clock.now()
         let outcome = await Deadline.run(seconds: budget) {
             var reports: [SyncReport] = []
             for trip in trips {
@@ -44,6 +45,14 @@ enum AutoSync {
                 context.output.note("split: the server holds \(held) item\(held == 1 ? "" : "s") split cannot use; see: split conflicts")
             }
             report(context, trips: trips, .synced)
+            // Claims waiting, and preferences when the copy is a day old: the server is being
+            // talked to anyway. Quiet unless something changed.
+            let elapsed = Double(context.clock.now().millisecondsSince1970 - started.millisecondsSince1970) / 1000
+            if case .finished(.success(let lines)) = await Deadline.run(seconds: max(0.1, budget - elapsed), {
+                await AccountSync.afterSync(context, trips: trips, force: false)
+            }) {
+                for line in lines { context.output.note("split: " + line) }
+            }
         case .finished(.failure(let error)):
             if case CloudError.unreachable? = error as? CloudError {
                 report(context, trips: trips, .offline)

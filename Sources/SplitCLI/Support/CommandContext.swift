@@ -36,6 +36,10 @@ struct CommandContext: Sendable {
     }
 
     var clock: Clock { dependencies.clock }
+
+    /// The account's preferences from the local copy: read without a request, ever. A copy
+    /// that cannot be read counts as no preferences (defaults are a convenience, not data).
+    var preferences: Preferences { (try? files.preferences.load().preferences) ?? Preferences() }
     var now: Timestamp { clock.now() }
 
     /// A new id from the run's ``IDGenerator``.

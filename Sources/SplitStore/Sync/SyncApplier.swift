@@ -164,6 +164,7 @@ final class SyncApplier {
 
     /// Stores the revision the trip now holds.
     private func finish(_ changes: RemoteChanges) throws {
+        try LocalBackend.storeClaims(db, trip: trip, changes.claims)
         try db.execute(sql: """
             UPDATE trip_link SET revision = max(revision, ?), synced_at = ? WHERE trip_id = ?
             """, arguments: [changes.revision, at.iso8601, trip.rawValue])

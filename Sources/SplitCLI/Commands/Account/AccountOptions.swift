@@ -28,6 +28,21 @@ struct AccountOptions: ParsableArguments {
         try files.settings.update { $0.server = server.url }
     }
 
+    /// Sends preferences set here before and fetches the account's: what `login` and
+    /// `register` do once the token is saved. A failure is one line, never a failed login.
+    func fetchPreferences() async -> [String] {
+        let dependencies = self.dependencies
+        do {
+            let report = try await AccountSync.preferences(
+                files: files, settings: try files.settings.load(), environment: environment, ids: dependencies.ids,
+                output: output, clock: dependencies.clock, force: true)
+            return report?.lines ?? []
+        } catch {
+            let reason = (error as? UserFacingError)?.message ?? String(describing: error)
+            return ["preferences were not fetched (\(reason)); they are at the next split sync"]
+        }
+    }
+
     /// The account as JSON, shared by login, register and whoami.
     static func json(_ user: CloudUser, server: ServerAddress) -> JSONValue {
         .object([

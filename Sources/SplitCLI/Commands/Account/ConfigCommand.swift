@@ -2,20 +2,32 @@ import ArgumentParser
 import Foundation
 import SplitCloud
 import SplitCore
+import SplitSync
 
-/// `split config`: settings kept in `config.json` beside the credentials.
+/// `split config`: this device's settings (`config.json`) and your preferences, which follow
+/// your account to every device (`preferences.json`, and split-server's `/api/preferences`).
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "config",
-        abstract: "Show or change settings (sync.auto).",
+        abstract: "Show or change settings and preferences.",
         discussion: HelpText.reflow("""
-        sync.auto (on or off, default on): sync a linked trip right after each change.
-        Off, changes wait for split sync.
+        On this device:
+          sync.auto (on or off, default on): sync a linked trip right after each change.
+        Your preferences, kept with your account on split-server:
+          default.currency: the currency of new trips (trip create without --currency).
+          default.category: the category of new expenses (add-expense without --category).
+          display.name: your account's name.
+        Give none to clear a default. A preference is kept here at once and sent to the
+        logged-in server; offline, it is sent at the next sync. Commands read the copy kept
+        here and never wait on the network for it. The Node server keeps no preferences, so
+        there they stay on this device.
         Examples:
+          split config set default.currency EUR
+          split config get default.currency
+          split config list
           split config set sync.auto off
-          split config get sync.auto
         """),
-        subcommands: [ConfigSetCommand.self, ConfigGetCommand.self]
+        subcommands: [ConfigSetCommand.self, ConfigGetCommand.self, ConfigListCommand.self]
     )
 }
 
@@ -23,74 +35,191 @@ struct ConfigOptions: ParsableArguments {
     @Flag(name: .long, help: "Print machine-readable JSON.")
     var json = false
 
-    var files: ConfigFiles { ConfigFiles(environment: ProcessInfo.processInfo.environment) }
+    @Flag(name: .long, help: "Do not send a changed preference now (also: SPLIT_OFFLINE=1); it goes at the next sync.")
+    var offline = false
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    var files: ConfigFiles { ConfigFiles(environment: environment) }
     var output: Output { Output(json: json) }
 }
 
-/// The settings `split config` knows.
-enum ConfigKey: String, ExpressibleByArgument, CaseIterable {
-    case syncAuto = "sync.auto"
+/// A key `split config` knows: a device setting or a preference.
+enum ConfigKey: Hashable, CaseIterable {
+    case syncAuto
+    case preference(PreferenceKey)
 
-    func value(in settings: CloudSettings) -> String {
+    static var allCases: [ConfigKey] { [.syncAuto] + PreferenceKey.allCases.map(ConfigKey.preference) }
+
+    var name: String {
         switch self {
-        case .syncAuto: return settings.autoSync == false ? "off" : "on"
+        case .syncAuto: return "sync.auto"
+        case .preference(let key): return key.rawValue
         }
     }
 
-    func set(_ text: String, in settings: inout CloudSettings) throws {
+    /// The key typed, or a one-line refusal listing the keys (exit 65).
+    init(parsing text: String) throws {
+        guard let key = Self.allCases.first(where: { $0.name == text.lowercased() }) else {
+            throw CLIError.data("unknown setting '\(text)'; the settings are \(Self.allCases.map(\.name).joined(separator: ", "))")
+        }
+        self = key
+    }
+
+    /// The value as shown; nil for an unset preference.
+    func value(settings: CloudSettings, copy: PreferenceCopy) -> String? {
         switch self {
-        case .syncAuto:
-            switch text.lowercased() {
-            case "on", "true", "yes", "1": settings.autoSync = nil
-            case "off", "false", "no", "0": settings.autoSync = false
-            default: throw CLIError("sync.auto is on or off, not '\(text)'", kind: .usage)
-            }
+        case .syncAuto: return settings.autoSync == false ? "off" : "on"
+        case .preference(let key): return copy.preferences[key]
+        }
+    }
+
+    static func autoSync(_ text: String) throws -> Bool? {
+        switch text.lowercased() {
+        case "on", "true", "yes", "1": return nil
+        case "off", "false", "no", "0": return false
+        default: throw CLIError.data("sync.auto is on or off, not '\(text)'")
         }
     }
 }
 
 struct ConfigSetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change a setting.",
-        discussion: HelpText.reflow("Example:\n  split config set sync.auto off"))
+        commandName: "set", abstract: "Change a setting or a preference.",
+        discussion: HelpText.reflow("""
+        Examples:
+          split config set default.currency EUR
+          split config set default.category none
+          split config set sync.auto off
+        """))
 
-    @Argument(help: ArgumentHelp("The setting: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "key"))
-    var key: ConfigKey
+    @Argument(help: ArgumentHelp("The setting: \(ConfigKey.allCases.map(\.name).joined(separator: ", ")).", valueName: "key"))
+    var key: String
 
-    @Argument(help: "The new value.")
+    @Argument(help: "The new value (none clears a default).")
     var value: String
 
     @OptionGroup var options: ConfigOptions
 
     func run() async throws {
         let files = options.files
-        var settings = try files.settings.load()
-        try key.set(value, in: &settings)
-        try files.settings.save(settings)
-        if options.output.json {
-            options.output.emit(.object([key.rawValue: .string(key.value(in: settings))]))
-        } else {
-            options.output.line("\(key.rawValue) = \(key.value(in: settings))")
+        let output = options.output
+        switch try ConfigKey(parsing: key) {
+        case .syncAuto:
+            var settings = try files.settings.load()
+            settings.autoSync = try ConfigKey.autoSync(value)
+            try files.settings.save(settings)
+            show("sync.auto", settings.autoSync == false ? "off" : "on")
+        case .preference(let preference):
+            let cleared = ["none", ""].contains(value.trimmingSpaces.lowercased()) && preference.clearable
+            let normalized = try preference.normalize(cleared ? nil : value)
+            let dependencies = Dependencies.system(environment: options.environment)
+            let before = try files.preferences.load()
+            try files.preferences.update { $0.set(preference, normalized, at: dependencies.clock.now()) }
+            let note = try await send(preference, normalized, before: before, dependencies: dependencies)
+            show(preference.rawValue, try files.preferences.load().preferences[preference])
+            if let note { output.note(note) }
         }
+    }
+
+    private func show(_ name: String, _ value: String?) {
+        if options.output.json {
+            options.output.emit(.object([name: JSONRendering.string(value)]))
+        } else {
+            options.output.line("\(name) = \(value ?? "none")")
+        }
+    }
+
+    /// Sends the change to the logged-in server. Refused: the old value comes back and the
+    /// command fails with the server's reason. Unreachable: kept, sent at the next sync.
+    /// Returns a line for stderr, if any.
+    private func send(_ key: PreferenceKey, _ value: String?, before: PreferenceCopy,
+                      dependencies: Dependencies) async throws -> String? {
+        let files = options.files
+        let settings = try files.settings.load()
+        let environment = options.environment
+        let offline = options.offline || (environment["SPLIT_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false)
+        guard let server = try? CloudSession.server(settings: settings, environment: environment),
+              (try? CloudSession.resume(files: files, settings: settings, environment: environment)) != nil else {
+            return "kept on this device; log in (split login) to keep it with your account"
+        }
+        if offline { return "kept on this device; it is sent to \(server.url) at the next sync" }
+        let report: PreferenceSync.Report?
+        do {
+            report = try await AccountSync.preferences(files: files, settings: settings, environment: environment,
+                                                       ids: dependencies.ids, output: options.output,
+                                                       clock: dependencies.clock, force: false)
+        } catch {
+            guard (error as? UserFacingError)?.kind == .unreachable else { throw error }
+            return "kept on this device; \(server.url) could not be reached, so it is sent at the next sync"
+        }
+        guard let report else { return nil }
+        if let refusal = report.refused.first(where: { $0.key == key }) {
+            // Put back exactly what was there: the value and whether it still waited.
+            try files.preferences.update { copy in
+                copy.values[key.rawValue] = before.values[key.rawValue]
+                copy.setAt[key.rawValue] = before.setAt[key.rawValue]
+                copy.pending.removeAll { $0 == key.rawValue }
+                if before.pending.contains(key.rawValue) { copy.pending.append(key.rawValue) }
+            }
+            throw CLIError.data("\(server.url) refused \(key.rawValue) \(value ?? "none"): \(refusal.reason); it is still "
+                                + (before.preferences[key] ?? "none"))
+        }
+        if report.localOnly { return "kept on this device: \(server.url) keeps no preferences (the Node server)" }
+        let others = report.lines
+        return others.isEmpty ? nil : others.joined(separator: "\n")
     }
 }
 
 struct ConfigGetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "get", abstract: "Print a setting.",
-        discussion: HelpText.reflow("Example:\n  split config get sync.auto"))
+        commandName: "get", abstract: "Print a setting or a preference (none when unset).",
+        discussion: HelpText.reflow("Example:\n  split config get default.currency"))
 
-    @Argument(help: ArgumentHelp("The setting: \(ConfigKey.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "key"))
-    var key: ConfigKey
+    @Argument(help: ArgumentHelp("The setting: \(ConfigKey.allCases.map(\.name).joined(separator: ", ")).", valueName: "key"))
+    var key: String
+
+    @OptionGroup var options: ConfigOptions
+
+    func run() async throws {
+        let parsed = try ConfigKey(parsing: key)
+        let value = parsed.value(settings: try options.files.settings.load(), copy: try options.files.preferences.load())
+        if options.output.json {
+            options.output.emit(.object([parsed.name: JSONRendering.string(value)]))
+        } else {
+            options.output.line(value ?? "none")
+        }
+    }
+}
+
+struct ConfigListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List every setting and preference, and where each is kept.",
+        discussion: HelpText.reflow("Example:\n  split config list --json"))
 
     @OptionGroup var options: ConfigOptions
 
     func run() async throws {
         let settings = try options.files.settings.load()
-        if options.output.json {
-            options.output.emit(.object([key.rawValue: .string(key.value(in: settings))]))
-        } else {
-            options.output.line(key.value(in: settings))
+        let copy = try options.files.preferences.load()
+        let rows = ConfigKey.allCases.map { key -> (name: String, value: String?, scope: String, waiting: Bool) in
+            switch key {
+            case .syncAuto: return (key.name, key.value(settings: settings, copy: copy), "device", false)
+            case .preference(let preference):
+                return (key.name, key.value(settings: settings, copy: copy), "account", copy.pending.contains(preference.rawValue))
+            }
         }
+        if options.output.json {
+            options.output.emit(.object(["settings": .array(rows.map { row in
+                .object(["key": .string(row.name), "value": JSONRendering.string(row.value), "scope": .string(row.scope),
+                         "waiting": .bool(row.waiting)])
+            })]))
+            return
+        }
+        var table = TextTable(["KEY", "VALUE", "KEPT"])
+        for row in rows {
+            let kept = row.scope == "device" ? "this device" : (row.waiting ? "account (to send at the next sync)" : "account")
+            table.add([row.name, row.value ?? "none", kept])
+        }
+        options.output.line(table.render())
     }
 }

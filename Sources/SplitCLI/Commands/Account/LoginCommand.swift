@@ -43,6 +43,8 @@ struct LoginCommand: AsyncParsableCommand {
         let client = CloudConnector.client(server: server, token: nil, ids: account.dependencies.ids, output: account.output)
         let result = try await client.login(emailOrPhone: login, password: password, deviceID: deviceID)
         try account.save(result, server: server, now: account.dependencies.clock.now())
+        // The seed plan: a login fetches the preferences (a new device starts with the account's).
+        let notices = await account.fetchPreferences()
         if account.json {
             account.output.emit(AccountOptions.json(result.user, server: server))
             return
@@ -51,5 +53,6 @@ struct LoginCommand: AsyncParsableCommand {
         if settings.mode == .local {
             account.output.line("New trips stay on this device unless created with --cloud; to link them all: split mode cloud")
         }
+        for notice in notices { account.output.line(notice) }
     }
 }

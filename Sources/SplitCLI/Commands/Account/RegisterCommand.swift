@@ -51,10 +51,12 @@ struct RegisterCommand: AsyncParsableCommand {
         let result = try await client.register(email: email, phone: phone, password: password,
                                                displayName: name.trimmingSpaces)
         try account.save(result, server: server, now: account.dependencies.clock.now())
+        let notices = await account.fetchPreferences()
         if account.json {
             account.output.emit(AccountOptions.json(result.user, server: server))
         } else {
             account.output.line("Registered \(result.user.displayName) (\(result.user.login)) on \(server) and logged in.")
+            for notice in notices { account.output.line(notice) }
         }
     }
 }

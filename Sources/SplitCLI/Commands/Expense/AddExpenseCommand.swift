@@ -24,6 +24,9 @@ struct AddExpenseCommand: ContextCommand {
         A batch line: {"description":"Taxi","amount":3000,"paidBy":"Bea","among":["Bea","Chen"]}
         (fields: description amount currency paidBy among exact percent shares category date note)
 
+        Without --paid-by, you paid: set who you are with split member me NAME. Without
+        --category, the default.category preference (split config set default.category Meal),
+        else Other.
         Several payers: --paid-by A=30,B=20 gives each one's part (they add up to the amount);
         --paid-by A,B means equal parts. In a batch line: "paidBy":{"Alex":30000,"Bea":20000}.
         """)
@@ -59,6 +62,9 @@ struct AddExpenseCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         var builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        let me = try await context.backend.me(trip: trip.id)?.member.id
+        builder.me = me
+        builder.defaultCategory = context.preferences.defaultCategory
         let drafts: [Expense]
         if let batch {
             builder.payerField = "paidBy"
@@ -67,7 +73,9 @@ struct AddExpenseCommand: ContextCommand {
                 do {
                     guard draft.description != nil else { throw CLIError.data("field 'description' is required") }
                     guard draft.amount != nil else { throw CLIError.data("field 'amount' is required") }
-                    guard draft.payers != nil else { throw CLIError.data("field 'paidBy' is required") }
+                    guard draft.payers != nil || me != nil else {
+                        throw CLIError.data("field 'paidBy' is required, unless you say who you are with: split member me NAME")
+                    }
                     return try builder.build(draft, id: ExpenseID(context.newID()))
                 } catch let error as UserFacingError {
                     throw CLIError.data("batch line \(line): \(error.message)")
@@ -80,7 +88,8 @@ struct AddExpenseCommand: ContextCommand {
         let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now)
         if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         if context.output.json {
-            context.output.emit(.object(["expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
+            context.output.emit(.object(["me": JSONRendering.string(me?.rawValue),
+                                         "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             context.output.line("Added \(expense.description): \(expense.amount) paid by \(Amounts.payers(expense, directory)) "

@@ -3,7 +3,7 @@ import ArgumentParser
 /// The flags `add-expense` and `expense edit` share.
 struct ExpenseFlags: ParsableArguments {
     @Option(name: .customLong("paid-by"), help: ArgumentHelp(
-        "Who paid (name or id). Several: A,B pay equal parts; A=30,B=20 exact parts that add up to the amount.",
+        "Who paid (name or id); you, when left out and set (split member me). Several: A,B pay equal parts; A=30,B=20 exact parts that add up to the amount.",
         valueName: "name"))
     var paidBy: String?
 
@@ -22,7 +22,7 @@ struct ExpenseFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Currency of the amount (default: the trip's).", valueName: "code"))
     var currency: String?
 
-    @Option(help: ArgumentHelp("Meal, Transport, Tickets, Shopping, Hotel or Other (default Other).", valueName: "name"))
+    @Option(help: ArgumentHelp("Meal, Transport, Tickets, Shopping, Hotel or Other (default: the default.category preference, else Other).", valueName: "name"))
     var category: String?
 
     @Option(help: ArgumentHelp("When it happened (default: today).", valueName: "YYYY-MM-DD"))

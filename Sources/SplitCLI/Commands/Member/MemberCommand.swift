@@ -5,13 +5,15 @@ import SplitCore
 struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member",
-        abstract: "Add, list, rename and remove the trip's members.",
+        abstract: "Add, list, rename and remove the trip's members, and say which one you are.",
         discussion: HelpText.reflow("""
         Examples:
           split member add Alex Bea Chen Dana
           split member rename Dana Dani
+          split member me Alex
         """),
-        subcommands: [MemberAddCommand.self, MemberListCommand.self, MemberRenameCommand.self, MemberRemoveCommand.self]
+        subcommands: [MemberAddCommand.self, MemberListCommand.self, MemberRenameCommand.self, MemberRemoveCommand.self,
+                      MemberMeCommand.self]
     )
 }
 
@@ -55,15 +57,17 @@ struct MemberListCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
+        let me = try await context.backend.me(trip: trip.id)?.member.id
         if context.output.json {
             context.output.emit(.object([
-                "trip": JSONRendering.trip(trip), "members": .array(directory.members.map(JSONRendering.member)),
+                "trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),
+                "members": .array(directory.members.map(JSONRendering.member)),
             ]))
         } else if directory.members.isEmpty {
             context.output.line("No members yet. Add them with: split member add NAME...")
         } else {
             var table = TextTable(["NAME", "ID"])
-            for member in directory.members { table.add([member.name, member.id.short]) }
+            for member in directory.members { table.add([member.name + (member.id == me ? " (you)" : ""), member.id.short]) }
             context.output.line(table.render())
         }
     }

@@ -7,6 +7,7 @@ struct BalancesCommand: ContextCommand {
         abstract: "Show each member's balance per currency: paid, share, payments, net.",
         discussion: HelpText.reflow("""
         net = paid − share + payments made − payments received. Positive: owed money; negative: owes.
+        With you set (split member me NAME), your line is marked (you) and your net said in words.
         Example:
           split balances
         """)
@@ -18,9 +19,11 @@ struct BalancesCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         try context.warnAboutHeldItems(trip.id)
         let all = try await context.backend.balances(trip: trip.id)
+        let me = try await context.backend.me(trip: trip.id)?.member.id
         if context.output.json {
             context.output.emit(.object([
                 "trip": JSONRendering.trip(trip),
+                "me": JSONRendering.string(me?.rawValue),
                 "balances": .array(all.map { currencyBalances in
                     .object([
                         "currency": .string(currencyBalances.currency.code),
@@ -42,11 +45,15 @@ struct BalancesCommand: ContextCommand {
             context.output.line(currency.code)
             var table = TextTable(["MEMBER", "PAID", "SHARE", "PAID BACK", "RECEIVED", "NET"], rightAligned: [1, 2, 3, 4, 5])
             for balance in currencyBalances.balances {
-                table.add([directory.name(of: balance.memberID), Amounts.text(balance.totalPaid, currency),
+                let name = directory.name(of: balance.memberID) + (balance.memberID == me ? " (you)" : "")
+                table.add([name, Amounts.text(balance.totalPaid, currency),
                            Amounts.text(balance.totalShare, currency), Amounts.text(balance.paymentsMade, currency),
                            Amounts.text(balance.paymentsReceived, currency), Amounts.signed(balance.net, currency)])
             }
             context.output.line(table.render())
+            if let mine = currencyBalances.balances.first(where: { $0.memberID == me }) {
+                context.output.line(YourTransfers.net(mine.net, currency) + ".")
+            }
         }
     }
 }

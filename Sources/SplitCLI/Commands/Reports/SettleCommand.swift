@@ -10,11 +10,17 @@ struct SettleCommand: ContextCommand {
         documented greedy is used. Either way it moves the least money possible.
         With --in, all currencies are converted with the trip's rates (split trip rate) using
         exact fractions, rounded once.
+        With you set (split member me NAME), the plan begins with your own transfers in
+        words, and --mine prints only those.
         Examples:
           split settle
           split settle --in JPY
+          split settle --mine
         """)
     )
+
+    @Flag(help: "Only your own transfers (needs: split member me NAME).")
+    var mine = false
 
     @Option(name: .customLong("in"), help: ArgumentHelp("Convert everything into this currency first.", valueName: "code"))
     var target: String?
@@ -37,12 +43,18 @@ struct SettleCommand: ContextCommand {
                 throw CLIError.data("the converted totals are too large to compute exactly")
             }
         }
+        let me = try await context.backend.me(trip: trip.id)?.member.id
+        if mine && me == nil {
+            throw CLIError("settle --mine needs to know who you are; say it with: split member me NAME", kind: .usage)
+        }
         let plans = try all.map { balances in
-            (balances, try SettlementPlanner.plan(balances, names: directory))
+            let transfers = try SettlementPlanner.plan(balances, names: directory)
+            return (balances, mine ? transfers.filter { $0.from == me || $0.to == me } : transfers)
         }
         if context.output.json {
             context.output.emit(.object([
                 "trip": JSONRendering.trip(trip),
+                "me": JSONRendering.string(me?.rawValue),
                 "settlements": .array(plans.map { balances, transfers in
                     .object([
                         "currency": .string(balances.currency.code),
@@ -52,6 +64,14 @@ struct SettleCommand: ContextCommand {
                 }),
             ]))
             return
+        }
+        if let me {
+            let words = plans.flatMap { balances, transfers in
+                transfers.compactMap { YourTransfers.sentence($0, me: me, balances.currency, directory) }
+            }
+            context.output.line(words.isEmpty ? "You are settled up." : words.joined(separator: "\n"))
+            if mine { return }
+            if !plans.isEmpty { context.output.line() }
         }
         guard !plans.isEmpty else {
             context.output.line("Nothing to settle: no expenses yet.")

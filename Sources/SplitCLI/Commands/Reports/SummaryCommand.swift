@@ -15,13 +15,20 @@ struct SummaryCommand: ContextCommand {
         let balances = try await context.backend.balances(trip: trip.id)
         let categories = try await context.backend.categoryTotals(trip: trip.id)
         let currencies = Set(balances.map(\.currency)).union(categories.map(\.currency)).sorted()
+        let me = try await context.backend.me(trip: trip.id)?.member.id
         if context.output.json {
             context.output.emit(.object([
                 "trip": JSONRendering.trip(trip),
+                "me": JSONRendering.string(me?.rawValue),
                 "currencies": .array(currencies.map { currency in
                     let inCurrency = categories.filter { $0.currency == currency }
                     let members = balances.first { $0.currency == currency }?.balances ?? []
+                    let mine = members.first { $0.memberID == me }
                     return .object([
+                        "you": me == nil ? .null : .object([
+                            "paid": JSONRendering.amount(mine?.totalPaid ?? 0, currency),
+                            "share": JSONRendering.amount(mine?.totalShare ?? 0, currency),
+                        ]),
                         "currency": .string(currency.code),
                         "total": JSONRendering.amount(inCurrency.reduce(0) { $0 + $1.total }, currency),
                         "expenses": .int(inCurrency.reduce(0) { $0 + $1.count }),
@@ -54,9 +61,16 @@ struct SummaryCommand: ContextCommand {
             let total = inCurrency.reduce(Int64(0)) { $0 + $1.total }
             let count = inCurrency.reduce(0) { $0 + $1.count }
             context.output.line("\(currency.code): \(Amounts.text(total, currency)) in \(count) expense\(count == 1 ? "" : "s")")
+            let inBalances = balances.first(where: { $0.currency == currency })?.balances ?? []
+            if me != nil {
+                let mine = inBalances.first { $0.memberID == me }
+                context.output.line("You paid \(MoneyWords.text(mine?.totalPaid ?? 0, currency)); "
+                                    + "your share is \(MoneyWords.text(mine?.totalShare ?? 0, currency)).")
+            }
             var members = TextTable(["MEMBER", "PAID", "SHARE"], rightAligned: [1, 2])
-            for balance in balances.first(where: { $0.currency == currency })?.balances ?? [] {
-                members.add([directory.name(of: balance.memberID), Amounts.text(balance.totalPaid, currency),
+            for balance in inBalances {
+                members.add([directory.name(of: balance.memberID) + (balance.memberID == me ? " (you)" : ""),
+                             Amounts.text(balance.totalPaid, currency),
                              Amounts.text(balance.totalShare, currency)])
             }
             context.output.line(members.render())

@@ -39,10 +39,13 @@ struct StatusCommand: ContextCommand {
         }
         let trip = try await context.trip()
         guard let status = try store.statuses(trip: trip.id).first else {
+            let me = try await context.backend.me(trip: trip.id)
             if context.output.json {
-                context.output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(false)]))
+                context.output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(false),
+                                             "me": JSONRendering.string(me?.member.id.rawValue)]))
             } else {
                 context.output.line("\(trip.name) is local only. Link it with: split upload")
+                context.output.line("  " + Self.you(me))
             }
             return
         }
@@ -56,7 +59,9 @@ struct StatusCommand: ContextCommand {
     private func json(_ status: LinkStatus, _ context: CommandContext) async throws -> JSONValue {
         let link = status.link
         let name = try await context.backend.trip(matching: link.trip.rawValue).name
+        let me = try await context.backend.me(trip: link.trip)
         return .object([
+            "me": JSONRendering.string(me?.member.id.rawValue),
             "trip": .string(link.trip.rawValue), "name": .string(name), "linked": .bool(true), "server": .string(link.server),
             "group": .string(link.group), "protocol": .string(link.syncProtocol.rawValue), "revision": .int(link.revision),
             "lastSync": JSONRendering.string(link.syncedAt?.iso8601), "pending": .int(status.pending),
@@ -64,14 +69,26 @@ struct StatusCommand: ContextCommand {
         ])
     }
 
+    /// `you are Alex`, with where that comes from when it is not yet your account's.
+    static func you(_ me: Me?) -> String {
+        guard let me else { return "you are not set; say who you are with: split member me NAME" }
+        switch me.source {
+        case .account: return "you are \(me.member.name)"
+        case .device: return "you are \(me.member.name) (on this device)"
+        case .pending: return "you are \(me.member.name) (your account's claim is sent at the next sync)"
+        }
+    }
+
     private func lines(_ status: LinkStatus, _ context: CommandContext) async throws {
         let link = status.link
         let name = try await context.backend.trip(matching: link.trip.rawValue).name
         let synced = link.syncedAt.map { context.clock.localText($0) } ?? "never"
+        let me = try await context.backend.me(trip: link.trip)
         context.output.line("""
             \(name): linked to \(link.server), cloud trip \(link.group)
               last sync \(synced), revision \(link.revision)
               \(status.pending) change\(status.pending == 1 ? "" : "s") waiting, \(status.conflicts) conflict\(status.conflicts == 1 ? "" : "s")
+              \(Self.you(me))
             """)
         if status.held > 0 || status.repaired > 0 {
             context.output.line("  \(status.held) held (not in the trip until fixed), \(status.repaired) repaired on reading; "

@@ -11,7 +11,8 @@ struct SyncCommand: ContextCommand {
         discussion: HelpText.reflow("""
         Changes to a linked trip are kept locally and sent by the next sync; split tries one
         after every change (see split status). Conflicting edits are merged field by field,
-        or listed by split conflicts.
+        or listed by split conflicts. A sync also sends who you are in the trip (split member
+        me) and your preferences, and fetches preferences set on your other devices.
         Examples:
           split sync
           split sync --all --json
@@ -35,6 +36,16 @@ struct SyncCommand: ContextCommand {
             }
             links = [link]
         } else if links.isEmpty {
+            // Logged in, a sync still has something to do: your preferences.
+            if let report = try await AccountSync.preferences(context, force: true) {
+                if context.output.json {
+                    context.output.emit(.object(["trips": .array([]), "notices": .array(report.lines.map(JSONValue.string))]))
+                } else {
+                    for line in report.lines { context.output.line(line) }
+                    context.output.line("No linked trip to sync; your preferences are up to date.")
+                }
+                return
+            }
             throw CLIError("no linked trip; create one with: split trip create NAME --cloud, or link one with: split upload",
                            kind: .data)
         }
@@ -42,13 +53,20 @@ struct SyncCommand: ContextCommand {
         for link in links {
             reports.append(try await SyncConnector.engine(for: link, context: context).sync(link.trip))
         }
+        // The seed plan's pull-to-refresh: a sync typed by hand always revalidates preferences.
+        let notices = await AccountSync.afterSync(context, trips: links.map(\.trip), force: true)
         if context.output.json {
+            let noticeList = JSONValue.array(notices.map(JSONValue.string))
             let items = reports.map { report -> JSONValue in
-                .object(["trip": .string(report.trip.rawValue), "pushed": .int(report.pushed), "pulled": .int(report.pulled),
-                         "conflicts": .int(report.conflicts), "held": .int(report.held), "revision": .int(report.revision),
-                         "pending": .int(report.pending)])
+                var fields: [(String, JSONValue)] = [
+                    ("trip", .string(report.trip.rawValue)), ("pushed", .int(report.pushed)), ("pulled", .int(report.pulled)),
+                    ("conflicts", .int(report.conflicts)), ("held", .int(report.held)), ("revision", .int(report.revision)),
+                    ("pending", .int(report.pending)),
+                ]
+                if !all { fields.append(("notices", noticeList)) }
+                return .object(fields.map { JSONMember($0.0, $0.1) })
             }
-            context.output.emit(all ? .object(["trips": .array(items)]) : items[0])
+            context.output.emit(all ? .object(["trips": .array(items), "notices": noticeList]) : items[0])
             return
         }
         for report in reports {
@@ -58,5 +76,6 @@ struct SyncCommand: ContextCommand {
             if report.pending > 0 { line += "; \(report.pending) still wait" }
             context.output.line(line)
         }
+        for notice in notices { context.output.line(notice) }
     }
 }

@@ -20,8 +20,9 @@ struct TripCreateCommand: ContextCommand {
     @Argument(help: "The trip's name (unique, case-insensitive).")
     var name: String
 
-    @Option(help: ArgumentHelp("The trip's home currency (ISO 4217).", valueName: "code"))
-    var currency = "USD"
+    @Option(help: ArgumentHelp("The trip's home currency (ISO 4217; default: the default.currency preference, else USD).",
+                               valueName: "code"))
+    var currency: String?
 
     @Flag(help: "Also create it on the logged-in server, linked (default in cloud mode).")
     var cloud = false
@@ -34,7 +35,8 @@ struct TripCreateCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         if cloud && local { throw CLIError("choose one: --cloud or --local") }
         let linked = cloud || (!local && context.settings.mode == .cloud)
-        let checkedName = try NameRules.trip(name), checkedCurrency = try Currency(code: currency)
+        let checkedName = try NameRules.trip(name), checkedCurrency = try currency.map { try Currency(code: $0) }
+            ?? context.preferences.defaultCurrency ?? Currency(code: "USD")
         // Checked before anything is created: a trip half-made (local, no server) helps no one.
         let session = linked ? try await SyncConnector.session(context) : nil
         let clock = context.clock

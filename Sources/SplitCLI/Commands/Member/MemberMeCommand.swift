@@ -1,0 +1,138 @@
+import ArgumentParser
+import SplitCloud
+import SplitCore
+import SplitStore
+
+/// `split member me [NAME] [--clear]`: which member you are in the trip.
+///
+/// Why under `member`: "you" is one of the trip's members, and `split member me` reads as what
+/// it does. On a trip linked to split-server it is your account's claim (`members.user_id`),
+/// so every device you log in on knows it after a sync; a member another account claimed is
+/// refused. Elsewhere (a local trip, the Node server, which has no route for it) it is kept on
+/// this device.
+struct MemberMeCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "me",
+        abstract: "Show or set which member you are in the trip.",
+        discussion: HelpText.reflow("""
+        With you set, add-expense without --paid-by means you paid, settle starts with your
+        transfers in words (settle --mine shows only those), and balances marks your line.
+        On a trip linked to split-server this is your account's claim, seen by every device
+        you use after a sync; a member another account claimed is refused. On a local trip or
+        one linked to the Node server it stays on this device.
+        Examples:
+          split member me Alex
+          split member me
+          split member me --clear
+        """)
+    )
+
+    @Argument(help: "The member you are (name or id). Leave out to show it.")
+    var name: String?
+
+    @Flag(help: "Forget which member you are.")
+    var clear = false
+
+    @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        if clear && name != nil { throw ValidationError("give a member name or --clear, not both") }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        guard name != nil || clear else {
+            return show(try await context.backend.me(trip: trip.id), trip: trip, context)
+        }
+        let member = try name.map { try directory.resolve($0) }
+        let link = try context.syncStore.link(trip.id)
+        var where_ = Where.device(node: link?.syncProtocol == .snapshot)
+        if let link, link.syncProtocol == .feed {
+            where_ = try await claimOnServer(member, trip: trip, link: link, context)
+        } else {
+            try await context.backend.setMe(member?.id, trip: trip.id)
+        }
+        let me = try await context.backend.me(trip: trip.id)
+        if context.output.json {
+            return show(me, trip: trip, context)
+        }
+        let subject = member.map { "You are \($0.name) in \(trip.name)" } ?? "You are no longer set in \(trip.name)"
+        switch where_ {
+        case .account(let server):
+            context.output.line("\(subject), for your account on \(server): every device you use knows it after a sync.")
+        case .waiting(let server):
+            context.output.line("\(subject) on this device; \(server) could not be reached, so your account's "
+                                + "\(member == nil ? "release" : "claim") is sent at the next sync.")
+        case .device(let node):
+            context.output.line("\(subject)\(node ? " on this device (the Node server keeps no claims)" : "").")
+        }
+    }
+
+    private enum Where {
+        case device(node: Bool)
+        case account(String)
+        case waiting(String)
+    }
+
+    /// Claims (or releases) on split-server at once; offline, keeps the choice here and sends
+    /// it at the next sync. A refusal changes nothing and ends the command.
+    private func claimOnServer(_ member: Member?, trip: Trip, link: TripLink, _ context: CommandContext) async throws -> Where {
+        if AutoSync.skipReason(context) == .offline {
+            try await context.backend.setMe(member?.id, trip: trip.id)
+            return .waiting(link.server)
+        }
+        let client = try SyncConnector.client(for: link, context: context)
+        let sent: Result<Bool, CloudError>
+        do {
+            if try await client.capabilities().has(.claims) {
+                if let member {
+                    _ = try await client.claimMember(group: link.group, member: member.id)
+                } else if let current = try await context.backend.claimed(trip: trip.id, account: link.account) {
+                    _ = try await client.releaseClaim(group: link.group, member: current)
+                }
+                sent = .success(true)
+            } else {
+                sent = .success(false)
+            }
+        } catch let error as CloudError {
+            sent = .failure(error)
+        }
+        switch sent {
+        case .success(true):
+            try await context.backend.confirmClaim(member?.id, trip: trip.id, account: link.account)
+            return .account(link.server)
+        case .success(false):
+            // A split-server without claims: kept here, and sent once it has them.
+            try await context.backend.setMe(member?.id, trip: trip.id)
+            return .waiting(link.server)
+        case .failure(.refused(_, let detail)):
+            throw CLIError.data("\(detail); nothing changed")
+        case .failure(let error) where error.kind == .unreachable:
+            try await context.backend.setMe(member?.id, trip: trip.id)
+            return .waiting(link.server)
+        case .failure(let error):
+            throw error
+        }
+    }
+
+    private func show(_ me: Me?, trip: Trip, _ context: CommandContext) {
+        if context.output.json {
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
+                "me": JSONRendering.string(me?.member.id.rawValue),
+                "memberName": JSONRendering.string(me?.member.name),
+                "source": JSONRendering.string(me?.source.rawValue),
+            ]))
+            return
+        }
+        guard let me else {
+            context.output.line("You are not set in \(trip.name); say who you are with: split member me NAME")
+            return
+        }
+        switch me.source {
+        case .device: context.output.line("You are \(me.member.name) in \(trip.name) (on this device).")
+        case .account: context.output.line("You are \(me.member.name) in \(trip.name) (your account).")
+        case .pending: context.output.line("You are \(me.member.name) in \(trip.name) (your account's claim is sent at the next sync).")
+        }
+    }
+}

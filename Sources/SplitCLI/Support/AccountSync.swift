@@ -1,0 +1,60 @@
+import SplitCloud
+import SplitCore
+import SplitStore
+import SplitSync
+
+/// What follows you rather than a trip: your claims ("you" in each trip linked to split-server)
+/// and your preferences. Run after a sync, in the same run, by every command that talks to
+/// the server anyway; never just to read something.
+enum AccountSync {
+    /// Sends the claims waiting for `trips` (linked to `link`'s server), and, when that server
+    /// is the logged-in one, the preferences: revalidated when `force` (a hand-typed `split
+    /// sync`, `login`) or when the local copy is older than a day. Returns the lines a person
+    /// should read; an unreachable server or a failed step is left for the next sync.
+    static func afterSync(_ context: CommandContext, trips: [TripID], force: Bool) async -> [String] {
+        var lines: [String] = []
+        var byServer: [String: [TripID]] = [:]
+        for trip in trips {
+            guard let link = try? context.syncStore.link(trip), link.syncProtocol == .feed else { continue }
+            byServer[link.server, default: []].append(trip)
+        }
+        for (_, trips) in byServer.sorted(by: { $0.key < $1.key }) {
+            guard let link = try? context.syncStore.link(trips[0]),
+                  let client = try? SyncConnector.client(for: link, context: context) else { continue }
+            let outcomes = (try? await ClaimSync(backend: context.backend, client: client, account: link.account)
+                .run(trips: Set(trips))) ?? []
+            for outcome in outcomes {
+                guard let refusal = outcome.refusal else { continue }
+                let trip = (try? await context.backend.trip(matching: outcome.trip.rawValue).name) ?? outcome.trip.short
+                lines.append("\(trip): your claim was not taken: \(refusal); see: split member me --trip \"\(trip)\"")
+            }
+        }
+        if let report = try? await preferences(context, force: force) { lines += report.lines }
+        return lines
+    }
+
+    /// Sends waiting preference changes to the logged-in server and revalidates the copy when
+    /// `force` or stale. Nil when nobody is logged in (the copy stays local).
+    static func preferences(_ context: CommandContext, force: Bool) async throws -> PreferenceSync.Report? {
+        try await preferences(files: context.files, settings: context.settings, environment: context.environment,
+                              ids: context.dependencies.ids, output: context.output, clock: context.clock, force: force)
+    }
+
+    static func preferences(files: ConfigFiles, settings: CloudSettings, environment: [String: String], ids: IDGenerator,
+                            output: Output, clock: Clock, force: Bool) async throws -> PreferenceSync.Report? {
+        guard let session = try? CloudSession.resume(files: files, settings: settings, environment: environment) else {
+            return nil
+        }
+        let client = CloudConnector.client(server: session.server, token: session.token, ids: ids, output: output)
+        let user: String
+        if let saved = try files.credentials.credential(for: session.server), saved.token == session.token {
+            user = saved.userID
+        } else {
+            user = try await client.me().id
+        }
+        let sync = PreferenceSync(store: files.preferences, client: client,
+                                  account: PreferenceCopy.account(server: session.server.url, user: user),
+                                  clock: { clock.now() })
+        return try await sync.run(force: force)
+    }
+}

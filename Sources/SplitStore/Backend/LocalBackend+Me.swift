@@ -1,0 +1,112 @@
+import GRDB
+import SplitCore
+
+/// "You" in a trip (schema v7): this device's choice in `trip_me`, and the account claims
+/// split-server reported in `member_claim`.
+///
+/// The rule: a `trip_me` row wins (on a trip linked to split-server it is a change not yet
+/// sent, and the newest thing this device knows); otherwise, on a linked trip, the live
+/// member the link's account claims. A removed member is nobody.
+extension LocalBackend {
+    public func me(trip: TripID) async throws -> Me? {
+        try database.read { db in try me(db, trip: trip) }
+    }
+
+    func me(_ db: Database, trip: TripID) throws -> Me? {
+        let link = try Row.fetchOne(db, sql: "SELECT account, protocol FROM trip_link WHERE trip_id = ?",
+                                    arguments: [trip.rawValue])
+        if let row = try Row.fetchOne(db, sql: """
+            SELECT m.id, m.name FROM trip_me t LEFT JOIN member m ON m.id = t.member_id AND m.removed_at IS NULL
+            WHERE t.trip_id = ?
+            """, arguments: [trip.rawValue]) {
+            guard let id = row[0] as String?, let name = row[1] as String? else { return nil }
+            let feed = (link?[1] as String?) == "feed"
+            return Me(member: Member(id: MemberID(id), name: name), source: feed ? .pending : .device)
+        }
+        guard let account = link?[0] as String? else { return nil }
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT m.id, m.name FROM member_claim c JOIN member m ON m.id = c.member_id AND m.removed_at IS NULL
+            WHERE c.trip_id = ? AND c.account = ? ORDER BY m.name_key, m.id LIMIT 1
+            """, arguments: [trip.rawValue, account]) else { return nil }
+        return Me(member: Member(id: MemberID(row[0] as String), name: row[1]), source: .account)
+    }
+
+    /// This device's choice: `member`, or nobody. On a trip linked to split-server it waits
+    /// in `trip_me` until ``confirmClaim(_:trip:account:)``; elsewhere, clearing forgets it.
+    public func setMe(_ member: MemberID?, trip: TripID) async throws {
+        try database.write { db in
+            try requireTrip(db, trip)
+            if let member { _ = try liveMemberName(db, member, trip: trip) }
+            let feed = try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?",
+                                           arguments: [trip.rawValue]) == "feed"
+            if member == nil && !feed {
+                try db.execute(sql: "DELETE FROM trip_me WHERE trip_id = ?", arguments: [trip.rawValue])
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO trip_me (trip_id, member_id) VALUES (?, ?)
+                    ON CONFLICT (trip_id) DO UPDATE SET member_id = excluded.member_id
+                    """, arguments: [trip.rawValue, member?.rawValue])
+            }
+        }
+    }
+
+    /// The server took the claim (or the release): the account claims `member` (or nobody)
+    /// in this trip, and nothing waits any more.
+    public func confirmClaim(_ member: MemberID?, trip: TripID, account: String) async throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM trip_me WHERE trip_id = ?", arguments: [trip.rawValue])
+            try db.execute(sql: "DELETE FROM member_claim WHERE trip_id = ? AND account = ?",
+                           arguments: [trip.rawValue, account])
+            if let member { try Self.storeClaim(db, trip: trip, member: member, account: account) }
+        }
+    }
+
+    /// The server refused the claim: forget this device's choice, so the trip shows what the
+    /// account really is.
+    public func dropPendingClaim(trip: TripID) async throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM trip_me WHERE trip_id = ?", arguments: [trip.rawValue])
+        }
+    }
+
+    /// Claims and releases waiting for split-server, on every trip linked to it.
+    public func pendingClaims() async throws -> [PendingClaim] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT t.trip_id, l.group_id, t.member_id FROM trip_me t
+                JOIN trip_link l ON l.trip_id = t.trip_id AND l.protocol = 'feed' ORDER BY t.trip_id
+                """).map { PendingClaim(trip: TripID($0[0] as String), group: $0[1], member: ($0[2] as String?).map(MemberID.init)) }
+        }
+    }
+
+    /// Records which account claims a member (nil: nobody), as a pull reported it. A member
+    /// this trip does not hold (held, or merged away) is skipped.
+    static func storeClaims(_ db: Database, trip: TripID, _ claims: [MemberID: String?]) throws {
+        for (member, account) in claims.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if let account {
+                try storeClaim(db, trip: trip, member: member, account: account)
+            } else {
+                try db.execute(sql: "DELETE FROM member_claim WHERE member_id = ? AND trip_id = ?",
+                               arguments: [member.rawValue, trip.rawValue])
+            }
+        }
+    }
+
+    private static func storeClaim(_ db: Database, trip: TripID, member: MemberID, account: String) throws {
+        try db.execute(sql: """
+            INSERT INTO member_claim (member_id, trip_id, account)
+            SELECT id, trip_id, ? FROM member WHERE id = ? AND trip_id = ?
+            ON CONFLICT (member_id) DO UPDATE SET account = excluded.account
+            """, arguments: [account, member.rawValue, trip.rawValue])
+    }
+}
+
+extension LocalBackend {
+    /// The member `account` claims in the trip, as the server last said.
+    public func claimed(trip: TripID, account: String) async throws -> MemberID? {
+        try database.read { db in
+            try String.fetchOne(db, sql: "SELECT member_id FROM member_claim WHERE trip_id = ? AND account = ? LIMIT 1",
+                                arguments: [trip.rawValue, account]).map(MemberID.init)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `split config` on a device with no account: preferences kept locally and read by the
+/// commands they are defaults for; every bad key or value one line and exit 65.
+@Suite("config and preferences, on this device")
+struct ConfigPreferencesTests {
+    @Test("default.currency and default.category are the defaults of trip create and add-expense")
+    func defaults() throws {
+        let cli = try CLI()
+        let set = try cli.ok("config", "set", "default.currency", "eur")
+        #expect(set.stdout == "default.currency = EUR\n")
+        #expect(set.stderr.contains("kept on this device"), "\(set)")
+        try cli.ok("config", "set", "default.category", "MEAL")
+        #expect(try cli.ok("config", "get", "default.category").stdout == "Meal\n")
+        try cli.ok("trip", "create", "Paris")
+        #expect(try cli.json("trip", "show")["trip"]["currency"].string == "EUR")
+        try cli.ok("member", "add", "Ann", "Ben")
+        try cli.ok("add-expense", "Crêpes", "12.50", "--paid-by", "Ann")
+        try cli.ok("add-expense", "Metro", "4", "--paid-by", "Ben", "--category", "Transport")
+        let categories = Dictionary(uniqueKeysWithValues: try cli.expenses().map { ($0["description"].string ?? "", $0["category"].string ?? "") })
+        #expect(categories == ["Crêpes": "Meal", "Metro": "Transport"])
+        // --currency still wins, and clearing the default gives USD again.
+        try cli.ok("trip", "create", "Kyoto", "--currency", "JPY")
+        #expect(try cli.ok("config", "set", "default.currency", "none").stdout == "default.currency = none\n")
+        try cli.ok("trip", "create", "Boston")
+        #expect(try cli.json("trip", "show")["trip"]["currency"].string == "USD")
+    }
+
+    @Test("config list and get, as text and JSON, say where each value is kept")
+    func list() throws {
+        let cli = try CLI()
+        try cli.ok("config", "set", "display.name", "  Ann Lee ")
+        let list = try cli.json("config", "list")["settings"].array
+        let byKey = Dictionary(uniqueKeysWithValues: list.map { ($0["key"].string ?? "", $0) })
+        #expect(Set(byKey.keys) == ["sync.auto", "default.currency", "default.category", "display.name"])
+        #expect(byKey["display.name"]?["value"].string == "Ann Lee")
+        #expect(byKey["display.name"]?["scope"].string == "account")
+        #expect(byKey["display.name"]?["waiting"].bool == true)
+        #expect(byKey["sync.auto"]?["scope"].string == "device")
+        #expect(byKey["default.currency"]?["value"].isNull == true)
+        #expect(try cli.json("config", "get", "default.currency")["default.currency"].isNull)
+        #expect(try cli.ok("config", "get", "default.currency").stdout == "none\n")
+        let text = try cli.ok("config", "list").stdout
+        #expect(text.contains("display.name") && text.contains("Ann Lee") && text.contains("this device"), "\(text)")
+    }
+
+    @Test("an unknown key or a bad value: one line naming what is accepted, exit 65, nothing changed", arguments: [
+        (["set", "default.colour", "red"], "unknown setting 'default.colour'; the settings are sync.auto, default.currency"),
+        (["get", "nope"], "unknown setting 'nope'"),
+        (["set", "default.currency", "EURO"], "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'EURO'"),
+        (["set", "default.category", "Food"], "default.category is one of Meal, Transport, Tickets, Shopping, Hotel, Other, or none, not 'Food'"),
+        (["set", "display.name", " "], "display.name is 1 to 100 characters on one line"),
+        (["set", "display.name", "Ann\u{7}"], "display.name is 1 to 100 characters on one line"),
+        (["set", "sync.auto", "maybe"], "sync.auto is on or off, not 'maybe'"),
+    ])
+    func refusals(_ arguments: [String], _ message: String) throws {
+        let cli = try CLI()
+        try cli.ok("config", "set", "default.currency", "JPY")
+        let before = try cli.ok("config", "list", "--json").stdout
+        try cli.run(["config"] + arguments).expectError(65, message)
+        #expect(try cli.ok("config", "list", "--json").stdout == before)
+    }
+}
