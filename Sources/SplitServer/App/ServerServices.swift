@@ -9,12 +9,14 @@ struct ServerServices: Sendable {
     let users: UserRepository
     let groups: GroupRepository
     let members: MemberRepository
+    let claims: MemberClaims
     let expenses: ExpenseRepository
     let quickInsert: ExpenseQuickInsert
     let splits: SplitRepository
     let payments: PaymentRepository
     let rates: RateRepository
     let feed: ChangeFeed
+    let preferences: PreferenceRepository
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     let expenseCache: ExpenseListCache
@@ -28,6 +30,7 @@ struct ServerServices: Sendable {
                                dependencies: dependencies)
         groups = GroupRepository(database: database)
         members = MemberRepository(database: database)
+        claims = MemberClaims(database: database, groups: groups)
         expenses = ExpenseRepository(database: database, members: members,
                                      payers: PayerRepository(database: database, dependencies: dependencies),
                                      dependencies: dependencies)
@@ -36,6 +39,7 @@ struct ServerServices: Sendable {
         payments = PaymentRepository(database: database, members: members, dependencies: dependencies)
         rates = RateRepository(database: database)
         feed = ChangeFeed(database: database, payers: expenses.payers)
+        preferences = PreferenceRepository(database: database)
         passwords = PasswordHasher(cost: configuration.bcryptCost)
         throttle = LoginThrottle(database: database, now: dependencies.now)
         expenseCache = ExpenseListCache()

@@ -20,6 +20,7 @@ enum ServerSchema {
                   statements: syncProtocol),
         Migration(version: 4, name: "split-server: login failures shared by every process", statements: multiInstance),
         Migration(version: 5, name: "split-server: several payers per expense", statements: severalPayers),
+        Migration(version: 6, name: "split-server: member claims and account preferences", statements: claimsAndPreferences),
     ]
 
     /// The tables of the Node server, column for column.
@@ -332,5 +333,31 @@ enum ServerSchema {
             PRIMARY KEY (expense_id, member_id))
         """,
         "CREATE INDEX IF NOT EXISTS expense_payers_member ON expense_payers (member_id)",
+    ]
+
+    /// Member claims and preferences that follow an account.
+    ///
+    /// A claim is `members.user_id`, a column of the Node schema that the Node server never
+    /// sets: the account the member is. An account claims at most one member per group; the
+    /// claim routes keep that under the group's row lock, and the partial unique index makes
+    /// it a rule of the data too (``JSONErrorMiddleware`` answers a race that meets it with 409).
+    ///
+    /// The display name stays in `users.display_name`, which login and `/auth/me` answer; the
+    /// other preferences live here. Each key keeps when its value was set (the client's
+    /// `setAt`), so that the later of two writes wins key by key.
+    static let claimsAndPreferences: [String] = [
+        """
+        CREATE UNIQUE INDEX IF NOT EXISTS members_one_claim_per_group ON members (group_id, user_id)
+        WHERE user_id IS NOT NULL
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS user_preferences (
+            user_id UUID PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            default_currency VARCHAR(3),
+            default_category VARCHAR(50),
+            display_name_set_at TIMESTAMPTZ,
+            default_currency_set_at TIMESTAMPTZ,
+            default_category_set_at TIMESTAMPTZ)
+        """,
     ]
 }

@@ -13,23 +13,26 @@ import SplitJSON
 ///
 /// Runs after ``BodyLimitMiddleware``, which has already collected the body into one buffer.
 /// Bodies sent with a content type other than JSON are left to the generated code, which
-/// refuses them; empty bodies are left alone (some operations take an optional body).
+/// refuses them; empty bodies are left alone (some operations take an optional body). The
+/// routes of ``ParsedBody`` get the parsed body too.
 struct StrictJSONMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.declaresJSON(request.headers[.contentType]) else {
             return try await next(request, context)
         }
         let body = try await request.body.collect(upTo: .max)
-        if body.readableBytes > 0 {
-            try body.withUnsafeReadableBytes { bytes throws(APIError) in
-                do throws(JSONError) {
-                    _ = try JSONParser.parse(bytes)
-                } catch {
-                    throw APIError.badRequest("the body is not valid JSON: \(error.description)")
-                }
+        guard body.readableBytes > 0 else { return try await next(request, context) }
+        let parsed = try body.withUnsafeReadableBytes { bytes throws(APIError) -> JSONValue in
+            do throws(JSONError) {
+                return try JSONParser.parse(bytes)
+            } catch {
+                throw APIError.badRequest("the body is not valid JSON: \(error.description)")
             }
         }
-        return try await next(request, context)
+        guard ParsedBody.kept(method: request.method.rawValue, path: request.uri.path) else {
+            return try await next(request, context)
+        }
+        return try await ParsedBody.$value.withValue(parsed) { try await next(request, context) }
     }
 
     /// Whether the body claims to be JSON: `application/json`, any `+json` type, or no type at

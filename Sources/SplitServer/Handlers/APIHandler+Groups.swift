@@ -29,7 +29,16 @@ extension APIHandler {
         let user = try await AuthenticatedUser.required()
         guard case .json(let body) = input.body else { throw APIError.badRequest("the body must be JSON") }
         let code = try WireInput.inviteCode(body.inviteCode)
-        let group = try await services.groups.join(code: code, user: user)
+        let memberName = try body.memberName.map { name throws(APIError) in try WireInput.name(name, field: "memberName") }
+        // One transaction: a claim refused (no such member, several, another account's) leaves
+        // the caller outside the group, as if they had never asked.
+        let group = try await services.database.transaction { connection in
+            let group = try await services.groups.join(code: code, user: user, on: connection)
+            if let memberName {
+                _ = try await services.claims.claim(named: memberName, group: group, user: user.id, on: connection)
+            }
+            return group
+        }
         return .ok(.init(body: .json(.init(group: Self.wire(group)))))
     }
 

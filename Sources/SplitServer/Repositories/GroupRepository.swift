@@ -144,23 +144,27 @@ struct GroupRepository: Sendable {
         }
     }
 
-    /// Adds `user` to the group with this invite code (case-insensitive); joining twice is fine.
-    func join(code: String, user: AuthenticatedUser) async throws -> GroupRecord {
-        try await database.transaction { connection in
-            let rows = try await connection.query("""
-                SELECT id, name, description, owner_id, invite_code, is_active FROM trip_groups
-                WHERE invite_code = \(code.uppercased()) AND is_active IS NOT FALSE
-                """, logger: database.logger)
-            guard let group = try await Self.records(rows).first else {
-                throw APIError.notFound("no active group has invite code '\(code.prefix(16))'")
-            }
-            try await connection.query("""
-                INSERT INTO group_members (group_id, user_id, member_name, role)
-                VALUES (\(group.id), \(user.id), \(user.displayName), 'member')
-                ON CONFLICT (group_id, user_id) DO NOTHING
-                """, logger: database.logger)
-            return group
+    /// Adds `user` to the group with this invite code (case-insensitive), in the caller's
+    /// transaction; joining twice is fine.
+    ///
+    /// The group's row is locked first, as every write to a group locks it first: a join that
+    /// goes on to claim a member (``MemberClaims``) then never holds the row's key-share lock
+    /// (which adding the access row takes) while waiting for the update lock another join holds.
+    func join(code: String, user: AuthenticatedUser, on connection: PostgresConnection) async throws -> GroupRecord {
+        let rows = try await connection.query("""
+            SELECT id, name, description, owner_id, invite_code, is_active FROM trip_groups
+            WHERE invite_code = \(code.uppercased()) AND is_active IS NOT FALSE
+            FOR UPDATE
+            """, logger: database.logger)
+        guard let group = try await Self.records(rows).first else {
+            throw APIError.notFound("no active group has invite code '\(code.prefix(16))'")
         }
+        try await connection.query("""
+            INSERT INTO group_members (group_id, user_id, member_name, role)
+            VALUES (\(group.id), \(user.id), \(user.displayName), 'member')
+            ON CONFLICT (group_id, user_id) DO NOTHING
+            """, logger: database.logger)
+        return group
     }
 
     /// Starts a write to the group: bumps its revision and returns the new value, which the

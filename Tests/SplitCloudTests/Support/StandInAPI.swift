@@ -60,4 +60,8 @@ final class StandInAPI: APIProtocol {
     func setRate(_ input: Operations.SetRate.Input) async throws -> Operations.SetRate.Output { throw Unused(operation: "setRate") }
     func deleteRate(_ input: Operations.DeleteRate.Input) async throws -> Operations.DeleteRate.Output { throw Unused(operation: "deleteRate") }
     func deletePayment(_ input: Operations.DeletePayment.Input) async throws -> Operations.DeletePayment.Output { throw Unused(operation: "deletePayment") }
+    func claimMember(_ input: Operations.ClaimMember.Input) async throws -> Operations.ClaimMember.Output { throw Unused(operation: "claimMember") }
+    func releaseClaim(_ input: Operations.ReleaseClaim.Input) async throws -> Operations.ReleaseClaim.Output { throw Unused(operation: "releaseClaim") }
+    func getPreferences(_ input: Operations.GetPreferences.Input) async throws -> Operations.GetPreferences.Output { throw Unused(operation: "getPreferences") }
+    func updatePreferences(_ input: Operations.UpdatePreferences.Input) async throws -> Operations.UpdatePreferences.Output { throw Unused(operation: "updatePreferences") }
 }
