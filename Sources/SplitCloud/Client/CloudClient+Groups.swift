@@ -59,10 +59,14 @@ extension CloudClient {
 /// Invites.
 extension CloudClient {
     /// `POST /api/groups/join`: joins the group with this invite code (split-server only).
-    public func joinGroup(code: String) async throws(CloudError) -> CloudGroup {
+    /// With `memberName`, also claims that member (``claimMember(group:member:)``) in the same
+    /// transaction: when the server refuses the claim (no such member, several, another
+    /// account's), ``CloudError/refused(status:detail:)`` carries its reason and nothing is joined.
+    public func joinGroup(code: String, memberName: String? = nil) async throws(CloudError) -> CloudGroup {
+        if memberName != nil { try await require(.claims, for: "join a trip as one of its members") }
         let operation = "POST /api/groups/join"
         let output = try await call(operation, repeatable: true, notFound: "no cloud trip has the invite code \(code)") {
-            try await $0.joinGroup(body: .json(.init(inviteCode: code)))
+            try await $0.joinGroup(body: .json(.init(inviteCode: code, memberName: memberName)))
         }
         switch output {
         case .ok(let ok): return GroupMapping.group(try answer { try ok.body.json.group })

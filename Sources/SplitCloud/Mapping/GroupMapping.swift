@@ -13,6 +13,11 @@ enum GroupMapping {
         Member(id: MemberID(wire.id), name: wire.name)
     }
 
+    /// A member with the account that claims it (`userId`, null when nobody does).
+    static func claimed(_ wire: Components.Schemas.Member) -> CloudMember {
+        CloudMember(member: member(wire), userID: wire.userId)
+    }
+
     static func user(_ wire: Components.Schemas.User) -> CloudUser {
         CloudUser(id: wire.id, displayName: wire.displayName, email: wire.email, phone: wire.phone)
     }

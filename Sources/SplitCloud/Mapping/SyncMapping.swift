@@ -82,12 +82,22 @@ enum SyncMapping {
     static func changes(_ wire: SyncChanges) -> RemoteChanges {
         var items: [RemoteItem] = []
         items.reserveCapacity(wire.members.count + wire.expenses.count + wire.payments.count + wire.rates.count + 1)
+        var claims: [MemberID: String?] = [:]
         if let group = wire.group { items.append(groupItem(group)) }
-        for member in wire.members { items.append(memberItem(member)) }
+        for member in wire.members {
+            items.append(memberItem(member))
+            claims.updateValue(claim(member), forKey: MemberID(member.id))
+        }
         for expense in wire.expenses { items.append(expenseItem(expense)) }
         for payment in wire.payments { items.append(paymentItem(payment)) }
         for rate in wire.rates { items.append(rateItem(rate)) }
-        return RemoteChanges(revision: wire.revision, items: items)
+        return RemoteChanges(revision: wire.revision, items: items, claims: claims)
+    }
+
+    /// The account that claims a member of the feed: its `userId` (left out: nobody); none
+    /// for a tombstone, whose claim went with the member.
+    private static func claim(_ wire: Components.Schemas.MemberChange) -> String? {
+        wire.deleted ? nil : wire.userId
     }
 
     /// The trip's fields. A currency split does not know leaves the trip's own in place.

@@ -21,6 +21,11 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// Expenses several members paid, stored as one expense with `payers`. A server without
         /// it (the Node server, an older split-server) takes one single-payer expense per payer.
         case payers
+        /// Member claims: an account says which member of a trip it is (`PUT …/members/:mid/claim`,
+        /// `memberName` on a join), and members carry the claiming account's `userId`.
+        case claims
+        /// Account preferences (`/api/preferences`) that follow the account to every device.
+        case preferences
     }
 
     public let features: Set<Feature>
