@@ -104,6 +104,20 @@ struct PreferencesTests {
         }
     }
 
+    @Test("a name within the rules that its VARCHAR(100) cannot hold (combining accents) is a 400, never a 500")
+    func combiningAccents() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, _) = try await api.trip(["Alex"])
+            let name = String(repeating: "e\u{301}", count: 60)  // 60 characters, 120 code points
+            let before = try await Self.read(api, token)
+            let reply = try await Self.patch(api, token, #"{"displayName":"\#(name)"}"#)
+            #expect(reply.status == .badRequest && reply.error?.contains("too long") == true, "\(reply)")
+            #expect(try await Self.read(api, token) == before)
+            let member = try await api.call(.post, "/api/groups/\(group)/members", token: token, json: #"{"name":"\#(name)"}"#)
+            #expect(member.status == .badRequest, "\(member)")
+        }
+    }
+
     @Test("the later write wins key by key: an older setAt loses and its answer shows the winner")
     func laterWins() async throws {
         try await ServerHarness.run { api in

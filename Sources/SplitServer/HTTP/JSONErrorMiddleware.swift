@@ -49,7 +49,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let failure as ServerError:
             if let inner = failure.underlyingError as? APIError { return inner }
             if let inner = failure.underlyingError as? UnreadableStoredValue { return Self.unreadableAnswer(inner) }
-            if let inner = failure.underlyingError as? PSQLError, let answer = Self.raceAnswer(inner) { return answer }
+            if let inner = failure.underlyingError as? PSQLError, let answer = Self.raceAnswer(inner) ?? Self.tooLong(inner) {
+                return answer
+            }
             if failure.operationInput == nil {
                 // The request could not be read into the operation's input.
                 if let decoding = failure.underlyingError as? DecodingError {
@@ -73,7 +75,8 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         case let decoding as DecodingError:
             return .badRequest(DecodingMessage.describe(decoding))
         case let failure as PSQLError:
-            return Self.raceAnswer(failure) ?? APIError(status: .internalServerError, message: "internal server error")
+            return Self.raceAnswer(failure) ?? Self.tooLong(failure)
+                ?? APIError(status: .internalServerError, message: "internal server error")
         default:
             return APIError(status: .internalServerError, message: "internal server error")
         }
@@ -94,6 +97,16 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             return nil
         }
+    }
+
+    /// A text too long for its column (22001). The rules count characters as a person sees
+    /// them (`é` written as e and a combining accent is one), PostgreSQL's VARCHAR(100) counts
+    /// code points (that `é` is two), so a name within the rules may still not fit. The client
+    /// can shorten it: a 400, not a 500.
+    static func tooLong(_ error: PSQLError) -> APIError? {
+        guard error.serverInfo?[.sqlState] == "22001" else { return nil }
+        return .badRequest("a text is too long for the server to store: names hold at most 100 characters, "
+            + "counting each accent or emoji part as one; shorten it")
     }
 
     /// The stored-data failure inside `error`, thrown by a repository directly or under a handler.
