@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark figures for split (release build): a trip of 20 members and 100,000 mixed
 # expenses, then median wall time and peak memory of the everyday commands; the same for a
-# trip where 20% of the expenses have 2-3 payers; and the exact settle planner at 20 non-zero
-# balances. Prints figures; it asserts nothing.
+# trip where 20% of the expenses have 2-3 payers; settle and balances with you set, and a
+# preference read; and the exact settle planner at 20 non-zero balances. Prints figures; it asserts nothing.
 #
 #   scripts/bench.sh [EXPENSES] [RUNS]     # defaults: 100000 15
 #   SPLIT_BENCH_SCRATCH=.build-release scripts/bench.sh
@@ -48,6 +48,17 @@ measure "split balances" "$split" balances
 measure "split expenses --json >/dev/null" "$split" expenses --json
 measure "split add-expense (one)" "$split" add-expense Coffee 450 --paid-by M1
 measure "split add-expense (three payers)" "$split" add-expense Coffee 450 --paid-by M1,M2,M3
+
+# You in the trip, and preferences read from the local copy: the same commands with M7 as
+# you and a default category; reading a preference makes no request (the server address
+# below has nothing listening, and a request would wait on its retries).
+"$split" member me M7 >/dev/null
+"$split" config set default.category Meal >/dev/null 2>&1
+measure "split settle (you set)" "$split" settle
+measure "split balances (you set)" "$split" balances
+measure "split add-expense (you paid)" "$split" add-expense Coffee 450
+measure "split config get default.category" env SPLIT_SERVER=http://127.0.0.1:9 SPLIT_TOKEN=x "$split" config get default.category
+"$split" member me --clear >/dev/null
 
 # The same trip size with 20% of the expenses paid by 2-3 members.
 "$split" trip create "Bench Payers" --currency JPY >/dev/null

@@ -304,6 +304,8 @@ struct SyncTests {
             try await one.ok("trip", "create", "Bergen", "--currency", "NZD", "--cloud")
             try await one.ok("member", "add", "Alex", "Bea")
             server.stop()
+            // The product's budget: with the server down, each change gives up on it quickly.
+            one.environment["SPLIT_SYNC_TIMEOUT"] = "1.5"
             for index in 1...5 {
                 let added = try await one.ok("add-expense", "Coffee \(index)", "45", "--paid-by", "Alex")
                 #expect(added.stderr.contains("offline: \(index) change\(index == 1 ? "" : "s") wait"), "\(added)")

@@ -179,6 +179,10 @@ public final class SplitSandbox: @unchecked Sendable {
         env["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         env["SPLIT_NOW"] = fixedNow
+        // The automatic sync after a change gets a budget a busy machine meets: cut short at
+        // the product's 1.5 s, a change the next step relies on (a member another device then
+        // pulls) may not have reached the server yet. Tests of the budget set their own.
+        env["SPLIT_SYNC_TIMEOUT"] = "120"
         env.merge(environment) { $1 }
         env.merge(extra) { $1 }
         return env
