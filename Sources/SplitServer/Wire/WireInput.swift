@@ -57,7 +57,7 @@ enum WireInput {
         }
     }
 
-    /// An optional ISO 8601 time (`2025-01-20T09:00:00.000Z`, or with an offset).
+    /// An optional ISO 8601 time in UTC (`2025-01-20T09:00:00.000Z`); an offset such as `+01:00` is refused.
     static func instant(_ text: String?, field: String) throws(APIError) -> Timestamp? {
         guard let text else { return nil }
         guard let instant = Timestamp(iso8601: text) else {
