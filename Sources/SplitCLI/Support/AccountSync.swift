@@ -29,8 +29,17 @@ enum AccountSync {
                 lines.append("\(trip): your claim was not taken: \(refusal); see: split member me --trip \"\(trip)\"")
             }
         }
-        if let report = try? await preferences(context, force: force) { lines += report.lines }
+        if force || preferencesDue(context), let report = try? await preferences(context, force: force) {
+            lines += report.lines
+        }
         return lines
+    }
+
+    /// Whether the local copy has changes to send or is a day old: checked on the file alone,
+    /// so an automatic sync makes no request for preferences on other days.
+    static func preferencesDue(_ context: CommandContext) -> Bool {
+        guard let copy = try? context.files.preferences.load() else { return false }
+        return !copy.pending.isEmpty || copy.isStale(at: context.clock.now())
     }
 
     /// Sends waiting preference changes to the logged-in server and revalidates the copy when
@@ -46,6 +55,15 @@ enum AccountSync {
             return nil
         }
         let client = CloudConnector.client(server: session.server, token: session.token, ids: ids, output: output)
+        // `/health` first: it costs no rate-limit budget, and the Node server (whose `/auth`
+        // routes allow 10 requests per 15 minutes) has no preferences to ask for an account's.
+        guard try await client.capabilities().has(.preferences) else {
+            // Noted as a visit, so the daily rule asks again only tomorrow.
+            try files.preferences.update { $0.fetchedAt = clock.now().iso8601 }
+            var report = PreferenceSync.Report()
+            report.localOnly = true
+            return report
+        }
         let user: String
         if let saved = try files.credentials.credential(for: session.server), saved.token == session.token {
             user = saved.userID
