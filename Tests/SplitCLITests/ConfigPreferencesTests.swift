@@ -50,8 +50,8 @@ struct ConfigPreferencesTests {
         (["get", "nope"], "unknown setting 'nope'"),
         (["set", "default.currency", "EURO"], "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'EURO'"),
         (["set", "default.category", "Food"], "default.category is one of Meal, Transport, Tickets, Shopping, Hotel, Other, or none, not 'Food'"),
-        (["set", "display.name", " "], "display.name is 1 to 100 characters on one line"),
-        (["set", "display.name", "Ann\u{7}"], "display.name is 1 to 100 characters on one line"),
+        (["set", "display.name", " "], "display.name is 2 to 100 characters on one line"),
+        (["set", "display.name", "Ann\u{7}"], "display.name is 2 to 100 characters on one line"),
         (["set", "sync.auto", "maybe"], "sync.auto is on or off, not 'maybe'"),
     ])
     func refusals(_ arguments: [String], _ message: String) throws {

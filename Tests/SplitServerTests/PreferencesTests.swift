@@ -76,8 +76,8 @@ struct PreferencesTests {
     static let badBodies: [BadBody] = [
         .init(#"{"defaultCurrency":"XYZ"}"#, "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'XYZ'"),
         .init(#"{"defaultCategory":"Food"}"#, "default.category is one of"),
-        .init(#"{"displayName":""}"#, "display.name is 1 to 100 characters on one line"),
-        .init(#"{"displayName":"Al\u0007"}"#, "display.name is 1 to 100 characters on one line"),
+        .init(#"{"displayName":""}"#, "display.name is 2 to 100 characters on one line"),
+        .init(#"{"displayName":"Al\u0007"}"#, "display.name is 2 to 100 characters on one line"),
         .init(#"{"displayName":null}"#, "displayName cannot be null"),
         .init(#"{"displayName":7}"#, "displayName"),
         .init(#"{"defaultCurrency":5}"#, "defaultCurrency must be a string or null, not number"),

@@ -32,7 +32,8 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
         switch self {
         case .defaultCurrency: return "an ISO 4217 currency code such as EUR or JPY, or none"
         case .defaultCategory: return "one of \(Category.acceptedList), or none"
-        case .displayName: return "1 to \(NameRules.maxLength) characters on one line"
+        case .displayName:
+            return "\(AccountRules.displayNameMinimum) to \(AccountRules.displayNameLimit) characters on one line"
         }
     }
 
@@ -59,7 +60,8 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
             return category.rawValue
         case .displayName:
             let name = raw.trimmingSpaces
-            guard !name.isEmpty, name.count <= NameRules.maxLength,
+            // The same bounds as registration: one account, one rule for its name.
+            guard name.count >= AccountRules.displayNameMinimum, name.count <= AccountRules.displayNameLimit,
                   !name.unicodeScalars.contains(where: TextRules.isControl) else {
                 throw PreferenceError(key: self, value: raw, accepted: accepted)
             }
