@@ -27,6 +27,18 @@ public struct ClaimSync: Sendable {
         public let refusal: String?
     }
 
+    /// Claims `member` for the account on the server (nil: releases what the account claims
+    /// there), then records what the server took, with nothing left waiting. Throws the
+    /// server's refusal as it came; nothing is recorded then.
+    public func send(_ member: MemberID?, trip: TripID, group: String) async throws {
+        if let member {
+            _ = try await client.claimMember(group: group, member: member)
+        } else if let current = try await backend.claimed(trip: trip, account: account) {
+            _ = try await client.releaseClaim(group: group, member: current)
+        }
+        try await backend.confirmClaim(member, trip: trip, account: account)
+    }
+
     /// Sends the claims waiting for `trips` (all linked to this client's server).
     public func run(trips: Set<TripID>) async throws -> [Outcome] {
         let waiting = try await backend.pendingClaims().filter { trips.contains($0.trip) }
@@ -35,18 +47,13 @@ public struct ClaimSync: Sendable {
         for claim in waiting {
             let sent: Result<Void, CloudError>
             do {
-                if let member = claim.member {
-                    _ = try await client.claimMember(group: claim.group, member: member)
-                } else if let current = try await backend.claimed(trip: claim.trip, account: account) {
-                    _ = try await client.releaseClaim(group: claim.group, member: current)
-                }
+                try await send(claim.member, trip: claim.trip, group: claim.group)
                 sent = .success(())
             } catch let error as CloudError {
                 sent = .failure(error)
             }
             switch sent {
             case .success:
-                try await backend.confirmClaim(claim.member, trip: claim.trip, account: account)
                 outcomes.append(Outcome(trip: claim.trip, member: claim.member, refusal: nil))
             case .failure(.refused(_, let detail)), .failure(.notFound(let detail)):
                 // Another account's member, or one gone from the server: the choice is dropped.

@@ -71,7 +71,7 @@ struct BalancesSettleTests {
         try cli.setUpTokyo()
         try cli.addSpecExpenses()
         let json = try cli.json("settle")
-        #expect(json.keys == ["trip", "settlements"])
+        #expect(json.keys == ["trip", "me", "settlements"])
         #expect(json["trip"].keys == ["id", "name"])
         let settlements = json["settlements"].array
         #expect(settlements.compactMap { $0["currency"].string } == ["JPY", "USD"])

@@ -65,5 +65,9 @@ struct MeTests {
                            changes: RemoteChanges(revision: 7, items: [], claims: [MemberID(StoreFixture.id()): "user-ann"]),
                            at: fixture.tick())
         #expect(try await fixture.backend.me(trip: trip.id)?.member == members[0])
+
+        // Unlinked, the trip keeps you, now as this device's choice.
+        try sync.unlink(trip.id)
+        #expect(try await fixture.backend.me(trip: trip.id) == Me(member: members[0], source: .device))
     }
 }

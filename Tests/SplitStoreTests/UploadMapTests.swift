@@ -58,7 +58,8 @@ struct UploadMapTests {
         var fixture = try StoreFixture()
         let (trip, _) = try await fixture.trip()
         try fixture.backend.database.write { db in
-            for table in ["foreign_item", "sync_conflict", "remote_item", "outbox", "trip_link", "upload_map"] {
+            for table in ["member_claim", "trip_me", "foreign_item", "sync_conflict", "remote_item", "outbox", "trip_link",
+                          "upload_map"] {
                 try db.execute(sql: "DROP TABLE \(table)")
             }
             try db.execute(sql: "PRAGMA user_version = 2")

@@ -87,6 +87,13 @@ public final class SyncStore: Sendable {
     /// Forgets the link (the trip stays, local only): pending operations and conflicts go.
     public func unlink(_ trip: TripID) throws {
         try database.write { db in
+            // You stay who you were: the account's claim becomes this device's choice.
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO trip_me (trip_id, member_id)
+                SELECT c.trip_id, c.member_id FROM member_claim c JOIN trip_link l ON l.trip_id = c.trip_id AND l.account = c.account
+                WHERE c.trip_id = ? LIMIT 1
+                """, arguments: [trip.rawValue])
+            try db.execute(sql: "DELETE FROM member_claim WHERE trip_id = ?", arguments: [trip.rawValue])
             for table in ["outbox", "remote_item", "sync_conflict", "foreign_item", "trip_link"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE trip_id = ?", arguments: [trip.rawValue])
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import SplitCloud
 import SplitCore
 import SplitStore
+import SplitSync
 
 /// `split member me [NAME] [--clear]`: which member you are in the trip.
 ///
@@ -85,11 +86,8 @@ struct MemberMeCommand: ContextCommand {
         let sent: Result<Bool, CloudError>
         do {
             if try await client.capabilities().has(.claims) {
-                if let member {
-                    _ = try await client.claimMember(group: link.group, member: member.id)
-                } else if let current = try await context.backend.claimed(trip: trip.id, account: link.account) {
-                    _ = try await client.releaseClaim(group: link.group, member: current)
-                }
+                try await ClaimSync(backend: context.backend, client: client, account: link.account)
+                    .send(member?.id, trip: trip.id, group: link.group)
                 sent = .success(true)
             } else {
                 sent = .success(false)
@@ -99,7 +97,6 @@ struct MemberMeCommand: ContextCommand {
         }
         switch sent {
         case .success(true):
-            try await context.backend.confirmClaim(member?.id, trip: trip.id, account: link.account)
             return .account(link.server)
         case .success(false):
             // A split-server without claims: kept here, and sent once it has them.
