@@ -11,12 +11,12 @@ struct ConfigCommand: AsyncParsableCommand {
         commandName: "config",
         abstract: "Show or change settings and preferences.",
         discussion: HelpText.reflow("""
-        On this device:
-          sync.auto (on or off, default on): sync a linked trip right after each change.
+        Kept on this device:
+          sync.auto         on or off (default on): sync after each change
         Your preferences, kept with your account on split-server:
-          default.currency: the currency of new trips (trip create without --currency).
-          default.category: the category of new expenses (add-expense without --category).
-          display.name: your account's name.
+          default.currency  the currency of trip create without --currency
+          default.category  the category of add-expense without --category
+          display.name      your account's name
         Give none to clear a default. A preference is kept here at once and sent to the
         logged-in server; offline, it is sent at the next sync. Commands read the copy kept
         here and never wait on the network for it. The Node server keeps no preferences, so
