@@ -19,6 +19,12 @@ public enum TextRules {
         }
     }
 
+    /// `text` as an error message quotes it: its first `limit` characters, with `…` when cut,
+    /// so one over-long value cannot make a one-line message unreadable.
+    public static func excerpt(_ text: String, limit: Int = 40) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
     /// C0, DEL or C1.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

@@ -77,8 +77,7 @@ public struct PreferenceError: Error, Equatable, Sendable, UserFacingError {
     public let accepted: String
 
     public var message: String {
-        let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
-        return "\(key.rawValue) is \(accepted), not '\(shown)'"
+        "\(key.rawValue) is \(accepted), not '\(TextRules.excerpt(value))'"
     }
 
     public var kind: FailureKind { .data }

@@ -1,3 +1,5 @@
+import SplitCore
+
 /// Finds the member a person means by a name (a join's `memberName`), or says in one line
 /// why none is meant.
 ///
@@ -11,7 +13,7 @@ enum MemberName {
     static func match(_ name: String, among members: [MemberRecord], group: String) throws(APIError) -> MemberRecord {
         let exact = members.filter { $0.name == name }
         if exact.count == 1 { return exact[0] }
-        let shown = "'" + (name.count > 40 ? String(name.prefix(40)) + "…" : name) + "'"
+        let shown = "'" + TextRules.excerpt(name) + "'"
         guard exact.isEmpty else {
             throw .badRequest("several members of \(group) are called \(shown); join without memberName, then claim one by its id")
         }

@@ -31,8 +31,7 @@ struct PreferencePatch: Sendable {
                 continue
             }
             guard let key = PreferenceKey(wireName: member.key) else {
-                let shown = member.key.count > 40 ? String(member.key.prefix(40)) + "…" : member.key
-                throw .badRequest("'\(shown)' is not a preference; the body takes \(Self.keys), and setAt")
+                throw .badRequest("'\(TextRules.excerpt(member.key))' is not a preference; the body takes \(Self.keys), and setAt")
             }
             changes.updateValue(try Self.value(member.value, of: key), forKey: key)
         }
