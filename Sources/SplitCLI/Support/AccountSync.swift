@@ -13,16 +13,16 @@ enum AccountSync {
     /// should read; an unreachable server or a failed step is left for the next sync.
     static func afterSync(_ context: CommandContext, trips: [TripID], force: Bool) async -> [String] {
         var lines: [String] = []
-        var byServer: [String: [TripID]] = [:]
+        // One client per server and account: trips linked by another account claim for that one.
+        var byAccount: [String: [TripLink]] = [:]
         for trip in trips {
             guard let link = try? context.syncStore.link(trip), link.syncProtocol == .feed else { continue }
-            byServer[link.server, default: []].append(trip)
+            byAccount[link.server + " " + link.account, default: []].append(link)
         }
-        for (_, trips) in byServer.sorted(by: { $0.key < $1.key }) {
-            guard let link = try? context.syncStore.link(trips[0]),
-                  let client = try? SyncConnector.client(for: link, context: context) else { continue }
-            let outcomes = (try? await ClaimSync(backend: context.backend, client: client, account: link.account)
-                .run(trips: Set(trips))) ?? []
+        for (_, links) in byAccount.sorted(by: { $0.key < $1.key }) {
+            guard let client = try? SyncConnector.client(for: links[0], context: context) else { continue }
+            let outcomes = (try? await ClaimSync(backend: context.backend, client: client, account: links[0].account)
+                .run(trips: Set(links.map(\.trip)))) ?? []
             for outcome in outcomes {
                 guard let refusal = outcome.refusal else { continue }
                 let trip = (try? await context.backend.trip(matching: outcome.trip.rawValue).name) ?? outcome.trip.short
