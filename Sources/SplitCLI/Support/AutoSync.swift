@@ -25,7 +25,8 @@ enum AutoSync {
             return
         }
         let budget = self.budget(context.environment)
-        let started = context.clock.now()
+        // Wall time, not the command's clock: SPLIT_NOW fixes that one, and the budget is real seconds.
+        let started = ContinuousClock.now
         let outcome = await Deadline.run(seconds: budget) {
             var reports: [SyncReport] = []
             for trip in trips {
@@ -47,8 +48,9 @@ enum AutoSync {
             report(context, trips: trips, .synced)
             // Claims waiting, and preferences when the copy is a day old: the server is being
             // talked to anyway. Quiet unless something changed.
-            let elapsed = Double(context.clock.now().millisecondsSince1970 - started.millisecondsSince1970) / 1000
-            if case .finished(.success(let lines)) = await Deadline.run(seconds: max(0.1, budget - elapsed), {
+            let elapsed = ContinuousClock.now - started
+            let left = budget - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
+            if case .finished(.success(let lines)) = await Deadline.run(seconds: max(0.1, left), {
                 await AccountSync.afterSync(context, trips: trips, force: false)
             }) {
                 for line in lines { context.output.note("split: " + line) }

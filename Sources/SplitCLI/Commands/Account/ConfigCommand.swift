@@ -138,8 +138,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         let settings = try files.settings.load()
         let environment = options.environment
         let offline = options.offline || (environment["SPLIT_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false)
-        guard let server = try? CloudSession.server(settings: settings, environment: environment),
-              (try? CloudSession.resume(files: files, settings: settings, environment: environment)) != nil else {
+        guard let server = (try? CloudSession.resume(files: files, settings: settings, environment: environment))?.server else {
             return "kept on this device; log in (split login) to keep it with your account"
         }
         if offline { return "kept on this device; it is sent to \(server.url) at the next sync" }

@@ -44,10 +44,12 @@ struct JoinCommand: ContextCommand {
         case .failure(let error): throw error
         }
         try await TripPullCommand.adopt(group, session: session, context: context)
-        if let name, let me = try await context.backend.me(trip: group.id) {
-            if !context.output.json { context.output.line("You are \(me.member.name) in this trip, for your account on every device.") }
-        } else if let name {
-            context.output.note("split: \(session.client.server.url) did not record who you are; say it with: split member me \(name)")
+        if let name {
+            if let me = try await context.backend.me(trip: group.id) {
+                if !context.output.json { context.output.line("You are \(me.member.name) in this trip, for your account on every device.") }
+            } else {
+                context.output.note("split: \(session.client.server.url) did not record who you are; say it with: split member me \(name)")
+            }
         }
     }
 }

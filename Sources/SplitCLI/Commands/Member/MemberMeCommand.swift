@@ -47,9 +47,9 @@ struct MemberMeCommand: ContextCommand {
         }
         let member = try name.map { try directory.resolve($0) }
         let link = try context.syncStore.link(trip.id)
-        var where_ = Where.device(node: link?.syncProtocol == .snapshot)
+        var kept = Kept.device(node: link?.syncProtocol == .snapshot)
         if let link, link.syncProtocol == .feed {
-            where_ = try await claimOnServer(member, trip: trip, link: link, context)
+            kept = try await claimOnServer(member, trip: trip, link: link, context)
         } else {
             try await context.backend.setMe(member?.id, trip: trip.id)
         }
@@ -58,7 +58,7 @@ struct MemberMeCommand: ContextCommand {
             return show(me, trip: trip, context)
         }
         let subject = member.map { "You are \($0.name) in \(trip.name)" } ?? "You are no longer set in \(trip.name)"
-        switch where_ {
+        switch kept {
         case .account(let server):
             context.output.line("\(subject), for your account on \(server): every device you use knows it after a sync.")
         case .waiting(let server):
@@ -69,7 +69,8 @@ struct MemberMeCommand: ContextCommand {
         }
     }
 
-    private enum Where {
+    /// Where the choice now lives, for the line that says so.
+    private enum Kept {
         case device(node: Bool)
         case account(String)
         case waiting(String)
@@ -77,7 +78,7 @@ struct MemberMeCommand: ContextCommand {
 
     /// Claims (or releases) on split-server at once; offline, keeps the choice here and sends
     /// it at the next sync. A refusal changes nothing and ends the command.
-    private func claimOnServer(_ member: Member?, trip: Trip, link: TripLink, _ context: CommandContext) async throws -> Where {
+    private func claimOnServer(_ member: Member?, trip: Trip, link: TripLink, _ context: CommandContext) async throws -> Kept {
         if AutoSync.skipReason(context) == .offline {
             try await context.backend.setMe(member?.id, trip: trip.id)
             return .waiting(link.server)
