@@ -34,7 +34,19 @@ if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ]; then
   export SPLIT_TEST_DATABASE_URL
 fi
 swift build --build-tests
-swift test
+# CI keeps only the end of the output, and a failure is reported far above it, among hundreds
+# of lines of passing tests. On failure, repeat the failing tests' issues at the very end.
+test_log=$(mktemp)
+if ! swift test 2>&1 | tee "$test_log"; then
+  echo
+  echo "=== swift test failed; its issues, repeated from above ==="
+  grep -a -E -A3 'recorded an issue|Fatal error' "$test_log" | grep -a -v -E '^\s*$' | cut -c1-300 | head -n 36 || true
+  echo "=== failed: ==="
+  grep -a -E '^✘ (Test|Suite)' "$test_log" | grep -a -v 'Test run with' | cut -c1-160 | head -n 12 || true
+  rm -f "$test_log"
+  exit 1
+fi
+rm -f "$test_log"
 # The contract under a fuzzer (schemathesis, pinned, in a virtualenv): no 500s, every status
 # and answer as openapi.yaml says. Fails the test command on any finding.
 scripts/fuzz-server.sh

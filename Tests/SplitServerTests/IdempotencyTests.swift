@@ -40,6 +40,31 @@ struct IdempotencyTests {
         }
     }
 
+    @Test("a repeat with its keys in another order or other whitespace is the same request: replayed, not a 422")
+    func repeatInOtherOrder() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, m) = try await api.trip(["Alex"])
+            let alex = m["Alex"]!
+            let body = API.expenseJSON(group: group, payer: alex, amount: "5", splits: [(alex, "5")])
+            // What another process's encoder may send: the same members, reordered and spaced.
+            let reordered = """
+                { "splits": [ { "amount": 5, "memberId": "\(alex)" } ], "expenseDate": "2025-01-20",
+                  "paidByMemberId": "\(alex)", "category": "Meal", "currency": "JPY",
+                  "amount": 5, "description": "Dinner", "groupId": "\(group)" }
+                """
+            let first = try await api.call(.post, "/api/expenses", token: token, json: body, headers: [Self.key: "order"])
+            let again = try await api.call(.post, "/api/expenses", token: token, json: reordered, headers: [Self.key: "order"])
+            #expect(first.status == .created && again.status == .created, "\(again)")
+            #expect(again.headers[HTTPField.Name("Idempotent-Replayed")!] == "true" && again.body == first.body)
+            #expect(try await api.call(.get, "/api/groups/\(group)/expenses", token: token).json["expenses"].count == 1)
+            // The number as other text is another request.
+            let other = reordered.replacingOccurrences(of: #""amount": 5, "description""#, with: #""amount": 5.0, "description""#)
+            #expect(other != reordered)
+            let refused = try await api.call(.post, "/api/expenses", token: token, json: other, headers: [Self.key: "order"])
+            #expect(refused.status == .unprocessableContent, "\(refused)")
+        }
+    }
+
     @Test("concurrent retries with one key create one expense and all get its response")
     func concurrentRetries() async throws {
         try await ServerHarness.run { api in

@@ -55,8 +55,11 @@ public struct CloudTransport: Sendable {
         ]
         if let faults { middlewares.append(FaultMiddleware(hook: faults)) }
         let http = AsyncHTTPClientTransport(configuration: .init(client: CloudHTTP.client, timeout: timeout.timeAmount))
-        // A ServerAddress is always a valid absolute URL (checked when it was made).
-        return Client(serverURL: URL(string: server.url)!, configuration: Configuration(jsonEncodingOptions: []),
+        // A ServerAddress is always a valid absolute URL (checked when it was made). Sorted
+        // keys: Foundation's encoder on Linux orders them by a per-process hash seed, and a
+        // body resent by a later run (an upload or a sync resumed after a stop) must be the
+        // same bytes under its Idempotency-Key for a server that compares bytes.
+        return Client(serverURL: URL(string: server.url)!, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),
                       transport: http, middlewares: middlewares)
     }
 }

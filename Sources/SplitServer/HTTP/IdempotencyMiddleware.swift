@@ -14,8 +14,8 @@ import PostgresNIO
 ///   only one runs: the others' inserts wait on the unique index until the first commits (and
 ///   then replay its response) or rolls back (and then one of them runs). The wait is bounded
 ///   by `lock_timeout`; past it the answer is 409.
-/// - The stored request hash covers method, path and body; reusing a key for a different
-///   request is a 422.
+/// - The stored request hash covers method, path and body (a JSON body in its canonical form,
+///   so key order and whitespace do not count); reusing a key for a different request is a 422.
 /// - Failed requests (any status outside 2xx, or an error) roll back, which releases the key,
 ///   so a corrected retry may use it again.
 /// - Keys are kept 24 hours, then swept.
@@ -60,9 +60,15 @@ struct IdempotencyMiddleware: RouterMiddleware {
             throw APIError.badRequest("Idempotency-Key must be 1 to 255 characters")
         }
         try WireInput.refuseControls(key, field: "Idempotency-Key", allowing: .singleLine)
-        // The body is already in memory (BodyLimitMiddleware collected it).
+        // The body is already in memory (BodyLimitMiddleware collected it). A JSON body counts
+        // by its canonical form (ParsedBody.canonical): the same request with its keys in
+        // another order or other whitespace is a repeat, not a different request.
         var fingerprint = ByteBuffer(string: "\(request.method.rawValue) \(request.uri.path)\n")
-        fingerprint.writeImmutableBuffer(try await request.body.collect(upTo: .max))
+        if let canonical = ParsedBody.canonical {
+            fingerprint.writeBytes(canonical)
+        } else {
+            fingerprint.writeImmutableBuffer(try await request.body.collect(upTo: .max))
+        }
         while true {
             let attempt = try await database.requestTransaction { connection -> RequestTransaction.Outcome<Attempt> in
                 guard try await claim(user: user.id, key: key, fingerprint: fingerprint, on: connection) else {

@@ -16,4 +16,10 @@ enum ParsedBody {
     static func kept(method: String, path: String) -> Bool {
         method == "PATCH" && path == "/api/preferences"
     }
+
+    /// The body's canonical bytes (``JSONValue/canonical``), on requests that carry an
+    /// `Idempotency-Key`: ``IdempotencyMiddleware`` compares a repeat by what it means, not by
+    /// its bytes, so a client whose encoder orders keys differently in each process can still
+    /// repeat a request after a restart. Bytes, not the tree, so a large batch is not held twice.
+    @TaskLocal static var canonical: [UInt8]?
 }

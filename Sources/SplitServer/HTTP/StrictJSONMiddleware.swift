@@ -14,7 +14,8 @@ import SplitJSON
 /// Runs after ``BodyLimitMiddleware``, which has already collected the body into one buffer.
 /// Bodies sent with a content type other than JSON are left to the generated code, which
 /// refuses them; empty bodies are left alone (some operations take an optional body). The
-/// routes of ``ParsedBody`` get the parsed body too.
+/// routes of ``ParsedBody`` get the parsed body too, and a request with an `Idempotency-Key`
+/// its canonical bytes.
 struct StrictJSONMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.declaresJSON(request.headers[.contentType]) else {
@@ -29,10 +30,13 @@ struct StrictJSONMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw APIError.badRequest("the body is not valid JSON: \(error.description)")
             }
         }
-        guard ParsedBody.kept(method: request.method.rawValue, path: request.uri.path) else {
-            return try await next(request, context)
+        let canonical = request.headers[IdempotencyMiddleware.header] == nil ? nil : parsed.canonicalBytes
+        return try await ParsedBody.$canonical.withValue(canonical) {
+            guard ParsedBody.kept(method: request.method.rawValue, path: request.uri.path) else {
+                return try await next(request, context)
+            }
+            return try await ParsedBody.$value.withValue(parsed) { try await next(request, context) }
         }
-        return try await ParsedBody.$value.withValue(parsed) { try await next(request, context) }
     }
 
     /// Whether the body claims to be JSON: `application/json`, any `+json` type, or no type at
