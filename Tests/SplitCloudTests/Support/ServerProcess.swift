@@ -58,11 +58,17 @@ final class ServerProcess: @unchecked Sendable {
         process.standardError = process.standardOutput
         try process.run()
         self.process = process
-        for _ in 0..<200 {
+        // A deadline, not a count of tries: on a busy machine a start (migrations over a fresh
+        // database) may take a while, and each refused ping costs little. A process that ended
+        // is reported at once, with its log.
+        let deadline = ContinuousClock.now + .seconds(90)
+        while process.isRunning, ContinuousClock.now < deadline {
             if await ping() { return }
-            try await Task.sleep(nanoseconds: 50_000_000)
+            try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("split-server did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        let state = process.isRunning ? "did not answer within 90 s" : "ended with status \(process.terminationStatus)"
+        stop()
+        Issue.record("split-server \(state): \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         throw CancellationError()
     }
 
