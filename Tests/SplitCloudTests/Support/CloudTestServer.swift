@@ -84,21 +84,38 @@ enum CloudTestServer {
         }
     }
 
-    /// A loopback port with nothing listening: bound, read, then closed.
+    /// A loopback port with nothing listening, for a server to start on later (``ServerProcess``,
+    /// which stops and starts again on it) or for an address nothing answers.
+    ///
+    /// Chosen below the kernel's ephemeral range (`ip_local_port_range`): a port from that range
+    /// may meanwhile become the local end of any of the many connections the tests open, and a
+    /// server then cannot bind it. Below the range only an explicit bind takes a port, and this
+    /// one was free when tried.
     static func closedPort() throws -> Int {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
+        let lowest = range.first.map { max(2048, $0) } ?? 32768
+        for _ in 0..<200 {
+            let port = Int.random(in: 1024..<lowest)
+            if Self.bindable(port) { return port }
+        }
+        Issue.record("no free loopback port below \(lowest) in 200 tries")
+        throw CancellationError()
+    }
+
+    /// Whether `port` on 127.0.0.1 can be bound now; the socket is closed again at once.
+    private static func bindable(_ port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
+                bind(descriptor, raw, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
-        try #require(bound)
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
