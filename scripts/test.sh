@@ -40,9 +40,9 @@ test_log=$(mktemp)
 if ! swift test 2>&1 | tee "$test_log"; then
   echo
   echo "=== swift test failed; its issues, repeated from above ==="
-  grep -a -E -A3 'recorded an issue|Fatal error' "$test_log" | grep -a -v -E '^\s*$' | cut -c1-300 | head -n 36 || true
+  grep -a -E -A3 'recorded an issue|Fatal error|Exited with' "$test_log" | grep -a -v -E '^\s*$' | cut -c1-300 | head -n 30 || true
   echo "=== failed: ==="
-  grep -a -E '^✘ (Test|Suite)' "$test_log" | grep -a -v 'Test run with' | cut -c1-160 | head -n 12 || true
+  grep -a -E '^✘ (Test|Suite).* failed after' "$test_log" | grep -a -v 'Test run with' | cut -c1-160 | head -n 12 || true
   rm -f "$test_log"
   exit 1
 fi
