@@ -49,7 +49,7 @@ enum AutoSync {
             // Claims waiting, and preferences when the copy is a day old: the server is being
             // talked to anyway. Quiet unless something changed.
             let elapsed = ContinuousClock.now - started
-            let left = budget - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) / 1e18
+            let left = budget - elapsed / .seconds(1)
             if case .finished(.success(let lines)) = await Deadline.run(seconds: max(0.1, left), {
                 await AccountSync.afterSync(context, trips: trips, force: false)
             }) {
@@ -84,9 +84,15 @@ enum AutoSync {
     /// Why the automatic sync is off, or nil.
     static func skipReason(_ context: CommandContext) -> Outcome? {
         if context.offlineFlag { return .offline }
-        if let value = context.environment["SPLIT_OFFLINE"], !value.isEmpty, value != "0" { return .offline }
+        if offlineRequested(context.environment) { return .offline }
         if context.settings.autoSync == false { return .turnedOff }
         return nil
+    }
+
+    /// `SPLIT_OFFLINE` set to anything but empty or 0: the person asked for no network now.
+    static func offlineRequested(_ environment: [String: String]) -> Bool {
+        guard let value = environment["SPLIT_OFFLINE"] else { return false }
+        return !value.isEmpty && value != "0"
     }
 
     static func budget(_ environment: [String: String]) -> Double {

@@ -68,11 +68,17 @@ enum ConfigKey: Hashable, CaseIterable {
     /// The value as shown; nil for an unset preference.
     func value(settings: CloudSettings, copy: PreferenceCopy) -> String? {
         switch self {
-        case .syncAuto: return settings.autoSync == false ? "off" : "on"
+        case .syncAuto: return Self.autoSyncText(settings)
         case .preference(let key): return copy.preferences[key]
         }
     }
 
+    /// `sync.auto` as shown: unset means on.
+    static func autoSyncText(_ settings: CloudSettings) -> String {
+        settings.autoSync == false ? "off" : "on"
+    }
+
+    /// `sync.auto` as typed: nil for on (the default), false for off.
     static func autoSync(_ text: String) throws -> Bool? {
         switch text.lowercased() {
         case "on", "true", "yes", "1": return nil
@@ -108,7 +114,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
             var settings = try files.settings.load()
             settings.autoSync = try ConfigKey.autoSync(value)
             try files.settings.save(settings)
-            show("sync.auto", settings.autoSync == false ? "off" : "on")
+            show(ConfigKey.syncAuto.name, ConfigKey.autoSyncText(settings))
         case .preference(let preference):
             let cleared = ["none", ""].contains(value.trimmingSpaces.lowercased()) && preference.clearable
             let normalized = try preference.normalize(cleared ? nil : value)
@@ -137,7 +143,7 @@ struct ConfigSetCommand: AsyncParsableCommand {
         let files = options.files
         let settings = try files.settings.load()
         let environment = options.environment
-        let offline = options.offline || (environment["SPLIT_OFFLINE"].map { !$0.isEmpty && $0 != "0" } ?? false)
+        let offline = options.offline || AutoSync.offlineRequested(environment)
         guard let server = (try? CloudSession.resume(files: files, settings: settings, environment: environment))?.server else {
             return "kept on this device; log in (split login) to keep it with your account"
         }

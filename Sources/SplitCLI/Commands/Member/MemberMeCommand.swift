@@ -127,10 +127,6 @@ struct MemberMeCommand: ContextCommand {
             context.output.line("You are not set in \(trip.name); say who you are with: split member me NAME")
             return
         }
-        switch me.source {
-        case .device: context.output.line("You are \(me.member.name) in \(trip.name) (on this device).")
-        case .account: context.output.line("You are \(me.member.name) in \(trip.name) (your account).")
-        case .pending: context.output.line("You are \(me.member.name) in \(trip.name) (your account's claim is sent at the next sync).")
-        }
+        context.output.line("You are \(me.member.name) in \(trip.name) (\(me.source.words)).")
     }
 }

@@ -72,11 +72,7 @@ struct StatusCommand: ContextCommand {
     /// `you are Alex`, with where that comes from when it is not yet your account's.
     static func you(_ me: Me?) -> String {
         guard let me else { return "you are not set; say who you are with: split member me NAME" }
-        switch me.source {
-        case .account: return "you are \(me.member.name)"
-        case .device: return "you are \(me.member.name) (on this device)"
-        case .pending: return "you are \(me.member.name) (your account's claim is sent at the next sync)"
-        }
+        return me.source == .account ? "you are \(me.member.name)" : "you are \(me.member.name) (\(me.source.words))"
     }
 
     private func lines(_ status: LinkStatus, _ context: CommandContext) async throws {
