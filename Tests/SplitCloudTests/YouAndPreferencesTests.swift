@@ -148,7 +148,6 @@ struct YouAndPreferencesTests {
         try await CloudTestServer.run { server in
             let laptop = try SplitSandbox(), phone = try SplitSandbox()
             let email = try await Self.register(laptop, server.url, "Ann")
-            phone.environment["SPLIT_SYNC_TIMEOUT"] = "120"
             phone.environment["SPLIT_NOW"] = "2026-11-20T09:00:00Z"
             _ = try await Self.login(phone, server.url, email)
             try await phone.ok("trip", "create", "Tokyo", "--currency", "JPY", "--cloud")
