@@ -23,24 +23,28 @@ public enum WireValidation {
         guard expense.note == nil else {
             throw .invalid("the cloud server has no place for expense notes; leave out --note (or put it in the description)")
         }
-        for payer in expense.payers where !members.contains(payer.memberID) {
-            throw .invalid("payer \(payer.memberID.short) of '\(expense.description)' is not a member of this trip")
-        }
-        for split in expense.splits where !members.contains(split.memberID) {
-            throw .invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")
+        do {
+            try MembershipRule.check(expense, isMember: members.contains)
+        } catch {
+            throw .invalid(error.description)
         }
     }
 
     public static func payment(_ payment: Payment, members: Set<MemberID>, capabilities: ServerCapabilities)
         throws(CloudError) {
-        guard payment.from != payment.to else { throw .invalid("a payment needs two different members") }
-        guard payment.amount.minorUnits > 0 else { throw .invalid("amounts must be greater than zero") }
+        do {
+            try payment.validate()
+        } catch {
+            throw .invalid(error.description)
+        }
         try currency(payment.amount.currency, capabilities: capabilities)
         guard WireAmount.fits(payment.amount.minorUnits, payment.amount.currency) else {
             throw .invalid("amount \(payment.amount) is too large for the cloud server; it accepts less than 10000000000")
         }
-        guard members.contains(payment.from), members.contains(payment.to) else {
-            throw .invalid("both members of a payment must be in this trip")
+        do {
+            try MembershipRule.check(payment, isMember: members.contains)
+        } catch {
+            throw .invalid(error.description)
         }
     }
 

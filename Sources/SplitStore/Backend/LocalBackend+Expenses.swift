@@ -86,12 +86,7 @@ extension LocalBackend {
     }
 
     static func requireMembers(of expense: Expense, in live: [MemberID: String]) throws {
-        for payer in expense.payers where live[payer.memberID] == nil {
-            throw StoreError.invalid("payer \(payer.memberID.short) of '\(expense.description)' is not a member of this trip")
-        }
-        for split in expense.splits where live[split.memberID] == nil {
-            throw StoreError.invalid("split member \(split.memberID.short) of '\(expense.description)' is not a member of this trip")
-        }
+        try MembershipRule.check(expense) { live[$0] != nil }
     }
 
     public func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense] {

@@ -4,14 +4,11 @@ import SplitCore
 extension LocalBackend {
     @discardableResult
     public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
-        guard payment.from != payment.to else { throw StoreError.invalid("a payment needs two different members") }
-        guard payment.amount.minorUnits > 0 else { throw MoneyError.notPositive(payment.amount.majorText) }
+        try payment.validate()
         if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
         try database.write { db in
             let names = try memberNames(db, trip: trip)
-            guard names[payment.from] != nil, names[payment.to] != nil else {
-                throw StoreError.invalid("both members of a payment must be in this trip")
-            }
+            try MembershipRule.check(payment) { names[$0] != nil }
             try db.execute(sql: """
                 INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
