@@ -78,7 +78,7 @@ struct UndoAndLifecycleTests {
         }
         var stranger = try StoreFixture.expense(1000, paidBy: members[0], among: members)
         stranger.setSolePayer(MemberID(StoreFixture.id()))
-        await #expect(throws: StoreError.self) {
+        await #expect(throws: MembershipError.self) {
             try await fixture.backend.addExpenses([good, stranger], trip: trip.id, at: fixture.tick())
         }
         #expect(try await fixture.backend.expenses(trip: trip.id, filter: .all).isEmpty)

@@ -4,89 +4,9 @@ import SplitCore
 extension LocalBackend {
     @discardableResult
     public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
-        guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
-        for expense in expenses {
-            try expense.validate()
-            try expense.validateText()
+        try database.write { db in
+            try TripWriter(self, db, trip: trip, at: at, origin: .command).addExpenses(expenses)
         }
-        return try database.write { db in
-            // A trip linked to the Node server holds one payer per expense.
-            let expenses = try nodeParts(db, trip: trip, expenses)
-            // A big batch adds its balance totals once at the end, as an import does, instead
-            // of paying the triggers per row (BulkTotals).
-            let bulk = expenses.count >= BulkTotals.threshold ? try BulkTotals.suspend(db) : nil
-            defer { bulk?.restoreCacheSize(db) }
-            // One read serves the membership check and the log line. A trip deleted meanwhile
-            // has no live members, so its expenses are refused here too.
-            let names = try memberNames(db, trip: trip)
-            for expense in expenses {
-                try Self.requireMembers(of: expense, in: names)
-                try insert(db, expense, trip: trip, at: at)
-                bulk?.add(expense, trip: trip)
-            }
-            try bulk?.resume(db)
-            try recordSync(db, trip: trip, expenses.map { (.createExpense($0), nil) }, at: at)
-            let summary: String
-            if expenses.count == 1, let expense = expenses.first {
-                let payers = expense.payers.map { names[$0.memberID] ?? "?" }.joined(separator: " and ")
-                summary = "added expense '\(expense.description)' \(expense.amount) paid by \(payers)"
-            } else {
-                summary = "added \(expenses.count) expenses"
-            }
-            try log(db, trip: trip, at: at, action: "expense.add", summary: summary,
-                    undo: .removeExpenses(expenses.map(\.id.rawValue)))
-            return expenses.map { expense in
-                var stored = expense
-                stored.createdAt = at
-                return stored
-            }
-        }
-    }
-
-    /// The Node server knows one payer per expense, so on a trip linked to it an expense that
-    /// several members paid is stored as one expense per payer (``SplitCore/PayerParts``), with
-    /// the same balances: this device then holds what the server and every other device will.
-    /// The first part keeps the expense's id. Any other trip keeps it whole.
-    func nodeParts(_ db: Database, trip: TripID, _ expenses: [Expense]) throws -> [Expense] {
-        guard expenses.contains(where: { $0.soloPayer == nil }),
-              try SyncRecorder.open(db, trip)?.syncProtocol == .snapshot else { return expenses }
-        return expenses.flatMap { expense in
-            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(SyncRecorder.newID()) })
-        }
-    }
-
-    /// Inserts one validated expense and its splits with cached statements (batch-friendly).
-    func insert(_ db: Database, _ expense: Expense, trip: TripID, at: Timestamp, createdAt: Timestamp? = nil) throws {
-        let insertExpense = try RowInserter(db, sql: """
-            INSERT INTO expense (id, trip_id, description, amount, currency, category, paid_by, expense_date, note, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let updated = at.iso8601
-        try insertExpense.run([
-            .text(expense.id.rawValue), .text(trip.rawValue), .text(expense.description), .int(expense.amount.minorUnits),
-            .text(expense.amount.currency.code), .text(expense.category.rawValue), .text(expense.leadPayer.rawValue),
-            .text(expense.date.description), expense.note.map { .text($0) } ?? .null,
-            .text(createdAt.map(\.iso8601) ?? updated), .text(updated),
-        ])
-        try insertSplits(db, expense)
-    }
-
-    /// Writes the expense's rows: each payer's part of each share (``SchemaV6``).
-    func insertSplits(_ db: Database, _ expense: Expense) throws {
-        let insertSplit = try RowInserter(db, sql: """
-            INSERT INTO expense_split (expense_id, member_id, payer_id, amount, is_paid) VALUES (?, ?, ?, ?, ?)
-            """)
-        for part in PayerParts.parts(of: expense) {
-            let payer = RowInserter.Value.text(part.payer.memberID.rawValue)
-            for split in part.splits {
-                try insertSplit.run([.text(expense.id.rawValue), .text(split.memberID.rawValue), payer, .int(split.amount),
-                                     .int(split.isPaid ? 1 : 0)])
-            }
-        }
-    }
-
-    static func requireMembers(of expense: Expense, in live: [MemberID: String]) throws {
-        try MembershipRule.check(expense) { live[$0] != nil }
     }
 
     public func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense] {
@@ -211,70 +131,25 @@ extension LocalBackend {
         return expense
     }
 
-    /// Text is not checked here: an edit keeps what another client wrote (checked where a
-    /// person types it, ``ExpenseBuilder``), and the store holds any text a server holds.
-    /// On a trip linked to the Node server, an edit to several payers keeps the first payer's
-    /// part under the expense's id and adds the others' (``nodeParts(_:trip:_:)``); undo
-    /// removes them again.
+    /// Replaces the expense with `expense.id`; returns the parts stored (see
+    /// ``TripWriter/editExpense(_:)``).
     @discardableResult
     public func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws -> [Expense] {
-        try expense.validate()
-        return try database.write { db in
-            let old = try findExpense(db, expense.id.rawValue, trip: trip)
-            let names = try memberNames(db, trip: trip)
-            try Self.requireMembers(of: expense, in: names)
-            let parts = try nodeParts(db, trip: trip, [expense])
-            let edited = parts[0], added = Array(parts.dropFirst())
-            try overwrite(db, with: edited, at: at)
-            for part in added { try insert(db, part, trip: trip, at: at) }
-            try recordSync(db, trip: trip, [(.updateExpense(edited), .expense(old))] + added.map { (.createExpense($0), nil) }, at: at)
-            try log(db, trip: trip, at: at, action: "expense.edit", summary: "edited expense '\(expense.description)'",
-                    undo: .restoreExpense(ExpenseSnapshot(old), removing: added.map(\.id.rawValue)))
-            return parts
+        try database.write { db in
+            try TripWriter(self, db, trip: trip, at: at, origin: .command).editExpense(expense)
         }
-    }
-
-    /// Replaces the stored row and splits of `expense.id`. Splits go first so the balance
-    /// triggers subtract them while the old expense row is still in place.
-    func overwrite(_ db: Database, with expense: Expense, at: Timestamp) throws {
-        try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [expense.id.rawValue])
-        try db.execute(sql: """
-            UPDATE expense SET description = ?, amount = ?, currency = ?, category = ?, paid_by = ?, expense_date = ?,
-                note = ?, updated_at = ? WHERE id = ?
-            """, arguments: [
-                expense.description, expense.amount.minorUnits, expense.amount.currency.code, expense.category.rawValue,
-                expense.leadPayer.rawValue, expense.date.description, expense.note, at.iso8601, expense.id.rawValue,
-            ])
-        try insertSplits(db, expense)
     }
 
     public func deleteExpense(_ id: ExpenseID, trip: TripID, at: Timestamp) async throws {
         try database.write { db in
-            let expense = try findExpense(db, id.rawValue, trip: trip)
-            try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
-            try recordSync(db, trip: trip, [(.deleteExpense(expense.id), .expense(expense))], at: at)
-            try log(db, trip: trip, at: at, action: "expense.delete",
-                    summary: "deleted expense '\(expense.description)' \(expense.amount)", undo: .undeleteExpense(id.rawValue))
+            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.deleteExpense(id))
         }
     }
 
     public func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws {
         try database.write { db in
-            let expense = try findExpense(db, id.rawValue, trip: trip)
-            let names = try memberNames(db, trip: trip, includingRemoved: true)
-            guard let split = expense.splits.first(where: { $0.memberID == member }) else {
-                let sharers = expense.splits.map { names[$0.memberID] ?? $0.memberID.short }.joined(separator: ", ")
-                throw StoreError.invalid(
-                    "\(names[member] ?? member.short) has no share in '\(expense.description)'; its shares belong to \(sharers)")
-            }
-            guard split.isPaid != paid else { return }
-            try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
-                           arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
-            try recordSync(db, trip: trip, [(.setPaid(expense: expense.id, member: member, paid: paid), .expense(expense))], at: at)
-            let name = names[member] ?? member.short
-            try log(db, trip: trip, at: at, action: paid ? "share.paid" : "share.unpaid",
-                    summary: "marked \(name)'s share of '\(expense.description)' \(paid ? "paid" : "unpaid")",
-                    undo: .setSharePaid(expense: id.rawValue, member: member.rawValue, paid: !paid))
+            try TripWriter(self, db, trip: trip, at: at, origin: .command)
+                .apply(.setSharePaid(expense: id, member: member, paid: paid))
         }
     }
 }

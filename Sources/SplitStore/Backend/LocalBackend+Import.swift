@@ -39,7 +39,6 @@ extension LocalBackend {
     /// (the same file under another name), which is skipped rather than created empty.
     private func importTrip(_ db: Database, _ trip: ImportTrip, into: TripID?, keepIDs: Bool, at: Timestamp,
                             sources: ImportSources, totals: BulkTotals?, newID: () -> String) throws -> ImportSummary.Trip? {
-        let now = at.iso8601
         func known(_ kind: String, _ source: String) throws -> String? { try sources.local(kind, source) }
         func record(_ kind: String, _ source: String, trip: String, local: String) throws {
             try sources.record(kind, source, trip: trip, local: local)
@@ -69,17 +68,16 @@ extension LocalBackend {
                 throw StoreError.invalid("a trip named '\(name)' already exists; import into it with --into '\(name)', or rename it first")
             }
             tripID = try freshID(Self.sourceID(trip.source), table: "trip")
-            try db.execute(sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [tripID, name, Member.key(for: name), trip.currency.code, now])
+            try TripWriter(self, db, trip: TripID(tripID), at: at, origin: .importing).insertTrip(name: name, currency: trip.currency)
             created = true
         }
         try record("trip", trip.source, trip: tripID, local: tripID)
         let tripRef = TripID(tripID)
+        let writer = try TripWriter(self, db, trip: tripRef, at: at, origin: .importing)
         var result = ImportSummary.Trip(tripID: tripRef, name: try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [tripID]) ?? name,
                                         created: created)
         for (code, rate) in trip.rates.sorted(by: { $0.key < $1.key }) {
-            try db.execute(sql: "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                           arguments: [tripID, code, rate.text])
+            try writer.writeRate(code, rate.text, keep: true)
         }
 
         // Members: by source, then by name, else new.
@@ -95,8 +93,7 @@ extension LocalBackend {
                 members[member.source] = existing
             } else {
                 let id = try freshID(Self.sourceID(member.source), table: "member")
-                try db.execute(sql: "INSERT INTO member (id, trip_id, name, name_key, created_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [id, tripID, memberName, Member.key(for: memberName), now])
+                try writer.insertMember(Member(id: MemberID(id), name: memberName))
                 members[member.source] = MemberID(id)
                 live[MemberID(id)] = memberName
                 byName[Member.key(for: memberName)] = MemberID(id)
@@ -142,7 +139,7 @@ extension LocalBackend {
         // split at random pages: a fifth less time for a 100,000-expense import.
         additions.sort { $0.expense.id.rawValue < $1.expense.id.rawValue }
         for (expense, createdAt) in additions {
-            try insert(db, expense, trip: tripRef, at: at, createdAt: createdAt)
+            try writer.insertExpense(expense, createdAt: createdAt)
             totals?.add(expense, trip: tripRef)
         }
 
@@ -153,7 +150,11 @@ extension LocalBackend {
                 continue
             }
             let from = try local(item.from, "a payment"), to = try local(item.to, "a payment")
-            guard from != to else { throw StoreError.invalid("payment \(item.source) goes from a member to themselves") }
+            do {
+                try Payment.validate(from: from, to: to, minorUnits: item.amount.minorUnits, amountText: item.amount.majorText)
+            } catch {
+                throw StoreError.invalid("payment \(item.source): \(error.description)")
+            }
             if let note = item.note {
                 do {
                     try TextRules.check(note, field: "note", allowing: TextRules.noteAllows)
@@ -162,11 +163,8 @@ extension LocalBackend {
                 }
             }
             let id = try freshID(Self.sourceID(item.source), table: "payment")
-            try db.cachedStatement(sql: """
-                INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [id, tripID, from.rawValue, to.rawValue, item.amount.minorUnits, item.amount.currency.code,
-                                 item.date.description, item.note, now])
+            try writer.insertPayment(Payment(id: PaymentID(id), from: from, to: to, amount: item.amount, date: item.date,
+                                             note: item.note))
             totals?.addPayment(from: from, to: to, amount: item.amount, trip: tripRef)
             try record("payment", item.source, trip: tripID, local: id)
             result.paymentsAdded += 1

@@ -4,22 +4,8 @@ import SplitCore
 extension LocalBackend {
     @discardableResult
     public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
-        try payment.validate()
-        if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
         try database.write { db in
-            let names = try memberNames(db, trip: trip)
-            try MembershipRule.check(payment) { names[$0] != nil }
-            try db.execute(sql: """
-                INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [
-                    payment.id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue,
-                    payment.amount.minorUnits, payment.amount.currency.code, payment.date.description, payment.note, at.iso8601,
-                ])
-            try recordSync(db, trip: trip, [(.createPayment(payment), nil)], at: at)
-            try log(db, trip: trip, at: at, action: "payment.add",
-                    summary: "\(names[payment.from] ?? "?") paid \(names[payment.to] ?? "?") \(payment.amount)",
-                    undo: .removePayment(payment.id.rawValue))
+            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.addPayment(payment))
         }
         return payment
     }

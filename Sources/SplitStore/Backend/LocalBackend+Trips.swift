@@ -22,14 +22,8 @@ extension LocalBackend {
     public func createTrip(_ trip: Trip, at: Timestamp) async throws -> Trip {
         let name = try NameRules.trip(trip.name)
         try database.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ?", arguments: [Member.key(for: name)]) == true {
-                throw StoreError.duplicateTripName(name)
-            }
-            try db.execute(
-                sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [trip.id.rawValue, name, Member.key(for: name), trip.currency.code, at.iso8601])
-            try log(db, trip: trip.id, at: at, action: "trip.create",
-                    summary: "created trip '\(name)' (\(trip.currency.code))", undo: .none)
+            try TripWriter(self, db, trip: trip.id, at: at, origin: .command)
+                .apply(.createTrip(name: name, currency: trip.currency))
         }
         return Trip(id: trip.id, name: name, currency: trip.currency)
     }
@@ -89,41 +83,14 @@ extension LocalBackend {
 
     public func renameTrip(_ id: TripID, to newName: String, at: Timestamp) async throws {
         let name = try NameRules.trip(newName)
-        try database.write { db in try renameTrip(db, id, to: name, at: at, logged: true) }
-    }
-
-    func renameTrip(_ db: Database, _ id: TripID, to name: String, at: Timestamp, logged: Bool) throws {
-        guard let old = try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [id.rawValue]) else {
-            throw StoreError.notFound("trip \(id.short) no longer exists")
-        }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ? AND id <> ?",
-                             arguments: [Member.key(for: name), id.rawValue]) == true {
-            throw StoreError.duplicateTripName(name)
-        }
-        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
-                       arguments: [name, Member.key(for: name), id.rawValue])
-        let currency = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [id.rawValue])
-        try recordSync(db, trip: id, [(.renameGroup(name: name),
-                                       .group(name: old, currency: currency.flatMap { try? Currency(code: $0) }))], at: at)
-        if logged {
-            try log(db, trip: id, at: at, action: "trip.rename", summary: "renamed trip '\(old)' to '\(name)'",
-                    undo: .renameTrip(name: old))
+        try database.write { db in
+            try TripWriter(self, db, trip: id, at: at, origin: .command).apply(.renameTrip(name))
         }
     }
 
-    /// Deletes the trip and everything in it. Rows go children-first so the balance triggers
-    /// always see consistent parents.
     public func deleteTrip(_ id: TripID) async throws {
         try database.write { db in
-            try requireTrip(db, id)
-            let trip = [id.rawValue]
-            try db.execute(sql: "DELETE FROM payment WHERE trip_id = ?", arguments: StatementArguments(trip))
-            try db.execute(sql: "DELETE FROM expense_split WHERE expense_id IN (SELECT id FROM expense WHERE trip_id = ?)",
-                           arguments: StatementArguments(trip))
-            try db.execute(sql: "DELETE FROM expense WHERE trip_id = ?", arguments: StatementArguments(trip))
-            try db.execute(sql: "DELETE FROM balance_total WHERE trip_id = ?", arguments: StatementArguments(trip))
-            try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: StatementArguments(trip))
-            try db.execute(sql: "DELETE FROM setting WHERE key = 'current_trip' AND value = ?", arguments: StatementArguments(trip))
+            try TripWriter.deleteTrip(self, db, id)
         }
     }
 
@@ -149,26 +116,7 @@ extension LocalBackend {
 
     public func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws {
         try database.write { db in
-            guard let home = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [trip.rawValue]) else {
-                throw StoreError.notFound("trip \(trip.short) no longer exists")
-            }
-            let old = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
-                                          arguments: [trip.rawValue, currency.code])
-            try setRate(db, trip: trip, currency: currency.code, rate: rate.text)
-            try recordSync(db, trip: trip, [(.setRate(currency: currency, rate: rate),
-                                             try old.map { .rate(currency: currency, rate: try ExchangeRate(parsing: $0)) })], at: at)
-            try log(db, trip: trip, at: at, action: "rate.set", summary: "set rate 1 \(currency.code) = \(rate.text) \(home)",
-                    undo: .setRate(currency: currency.code, rate: old))
-        }
-    }
-
-    func setRate(_ db: Database, trip: TripID, currency: String, rate: String?) throws {
-        if let rate {
-            try db.execute(
-                sql: "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT (trip_id, currency) DO UPDATE SET rate = excluded.rate",
-                arguments: [trip.rawValue, currency, rate])
-        } else {
-            try db.execute(sql: "DELETE FROM trip_rate WHERE trip_id = ? AND currency = ?", arguments: [trip.rawValue, currency])
+            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.setRate(currency, rate))
         }
     }
 

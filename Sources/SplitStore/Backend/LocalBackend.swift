@@ -2,10 +2,11 @@ import GRDB
 import SplitCore
 
 /// The trips of this device in one SQLite file: every command reads and writes through it.
-/// (A linked trip also syncs: its writes queue outbox operations, ``recordSync(_:trip:_:at:)``.)
 ///
-/// Every write method is one immediate transaction that also appends its activity-log entry
-/// with the inverse needed by `undo`, so a change and its history are never half-written.
+/// Every write method is one immediate transaction that hands a ``SplitCore/TripChange`` to
+/// the one writer, ``TripWriter``, which also queues it for a linked trip's server and appends
+/// its activity-log entry with the inverse needed by `undo`: a change and its history are
+/// never half-written.
 public final class LocalBackend: Sendable {
     public let database: SplitDatabase
 
@@ -13,22 +14,9 @@ public final class LocalBackend: Sendable {
         self.database = database
     }
 
-    /// Appends one activity entry in the current transaction.
+    /// Appends one activity entry in the current transaction (``ActivityLog``).
     func log(_ db: Database, trip: TripID, at: Timestamp, action: String, summary: String, undo: UndoAction) throws {
-        let payload = undo.json.serialized()
-        try db.execute(
-            sql: "INSERT INTO activity (trip_id, at, action, summary, undo) VALUES (?, ?, ?, ?, ?)",
-            arguments: [trip.rawValue, at.iso8601, action, summary, payload])
-    }
-
-    /// Queues the operations of a write to a linked trip, in the write's transaction; a trip
-    /// that is not linked costs one lookup. Each pair is an operation and the item's local
-    /// version before the write (nil for a new item).
-    func recordSync(_ db: Database, trip: TripID, _ changes: [(SyncOperation, SyncValue?)], at: Timestamp) throws {
-        guard !changes.isEmpty, let recorder = try SyncRecorder.open(db, trip) else { return }
-        for (operation, before) in changes {
-            try recorder.append(operation, before: before, at: at)
-        }
+        try ActivityLog.append(db, trip: trip, at: at, action: action, summary: summary, undo: undo)
     }
 
     /// Member names by id: live members only, or with `includingRemoved` also removed ones

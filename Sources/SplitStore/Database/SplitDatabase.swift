@@ -20,9 +20,13 @@ public final class SplitDatabase: Sendable {
     let queue: DatabaseQueue
 
     /// Opens (or creates) the database at `path`.
-    /// - Parameter busyTimeout: how long a writer waits for another process's transaction (a
-    ///   large `--batch` import can hold the write lock for several seconds).
-    public init(path: String, busyTimeout: TimeInterval = 30) throws(StoreError) {
+    /// - Parameters:
+    ///   - busyTimeout: how long a writer waits for another process's transaction (a large
+    ///     `--batch` import can hold the write lock for several seconds).
+    ///   - trace: called with each statement SQLite runs (its text, arguments left out): how
+    ///     the round trips of one command are counted (`SPLIT_TRACE_SQL`, and tests).
+    public init(path: String, busyTimeout: TimeInterval = 30,
+                trace: (@Sendable (String) -> Void)? = nil) throws(StoreError) {
         self.path = path
         try SplitDatabase.prepareLocation(path)
 
@@ -30,6 +34,9 @@ public final class SplitDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "split"
+        if let trace {
+            configuration.prepareDatabase { db in db.trace { trace($0.description) } }
+        }
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {

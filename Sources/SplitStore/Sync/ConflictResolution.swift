@@ -9,6 +9,8 @@ struct ConflictResolution {
     let at: Timestamp
 
     private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip) }
+    /// The rows take the kept version; ``change(_:before:)`` queues what the planner sends.
+    private var writer: TripWriter { get throws { try TripWriter(backend, db, trip: conflict.trip, at: at, origin: .merge) } }
 
     func keepMine() throws {
         let key = conflict.item
@@ -17,7 +19,7 @@ struct ConflictResolution {
         case (_, nil):
             // My side deleted it: delete it again.
             guard let current else { return }
-            try items.write(key, nil, at: at)
+            try writer.put(key, nil)
             try change(Self.removal(of: key), before: current)
         case ("held", let mine?):
             // The server's version has no sound reading: mine goes as the fix, on the
@@ -26,7 +28,7 @@ struct ConflictResolution {
                 try recreate(mine)
                 return
             }
-            try items.write(key, mine, at: at)
+            try writer.put(key, mine)
             try change(operation, before: nil)
         case ("deleted", let mine?):
             // Their side deleted it: mine comes back as a new item.
@@ -50,7 +52,7 @@ struct ConflictResolution {
                 value = .expense(expense)
             case (.member(let mineMember), .member(let member)):
                 // Refused when another member holds the name now, as a local rename is.
-                try backend.renameMember(db, member.id, to: mineMember.name, trip: conflict.trip)
+                try writer.renameMember(member.id, to: mineMember.name)
                 value = .member(Member(id: member.id, name: mineMember.name))
             case (.rate, .rate), (.group, .group):
                 value = mine
@@ -58,7 +60,7 @@ struct ConflictResolution {
                 throw StoreError.invalid("conflict \(conflict.id) cannot be kept as mine: a \(key.kindName) cannot be changed")
             }
             guard let operation = SyncPlanner.resend(value) else { return }
-            try items.write(key, value, at: at)
+            try writer.put(key, value)
             try change(operation, before: current)
         }
     }
@@ -86,7 +88,7 @@ struct ConflictResolution {
         case .group:
             throw StoreError.invalid("the cloud trip itself was deleted; unlink it with: split trip delete NAME --yes")
         }
-        try items.write(value.key, value, at: at)
+        try writer.put(value.key, value)
         try change(operation, before: nil)
     }
 

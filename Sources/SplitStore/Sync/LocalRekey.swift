@@ -14,6 +14,9 @@ struct LocalRekey {
     let trip: TripID
     let at: Timestamp
 
+    /// The rows move through the writer; this type moves every other mention of the id.
+    private var writer: TripWriter { get throws { try TripWriter(backend, db, trip: trip, at: at, origin: .rekey) } }
+
     func rekey(_ old: SyncItemKey, to new: SyncItemKey) throws {
         guard old != new else { return }
         let items = LocalItems(backend: backend, db: db, trip: trip)
@@ -22,21 +25,12 @@ struct LocalRekey {
             guard case .member(let member)? = try items.read(old) else { return }
             try mergeMember(from, into: Member(id: to, name: member.name))
             return
-        case (.expense(let from), .expense(let to)):
+        case (.expense, .expense(let to)):
             guard case .expense(let expense)? = try items.read(old) else { return }
-            let created = try String.fetchOne(db, sql: "SELECT created_at FROM expense WHERE id = ?", arguments: [from.rawValue])
-            let copy = Expense(id: to, description: expense.description, amount: expense.amount, category: expense.category,
-                               payers: expense.payers, date: expense.date, note: expense.note, splits: expense.splits)
-            try backend.insert(db, copy, trip: trip, at: at, createdAt: created.flatMap { Timestamp(iso8601: $0) })
-            try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [from.rawValue])
-            try db.execute(sql: "DELETE FROM expense WHERE id = ?", arguments: [from.rawValue])
-        case (.payment(let from), .payment(let to)):
+            try writer.moveExpense(expense, to: to)
+        case (.payment, .payment(let to)):
             guard case .payment(let payment)? = try items.read(old) else { return }
-            let created = try String.fetchOne(db, sql: "SELECT created_at FROM payment WHERE id = ?", arguments: [from.rawValue])
-            try db.execute(sql: "DELETE FROM payment WHERE id = ?", arguments: [from.rawValue])
-            let copy = Payment(id: to, from: payment.from, to: payment.to, amount: payment.amount, date: payment.date,
-                               note: payment.note)
-            try items.write(.payment(to), .payment(copy), at: at, createdAt: created.flatMap { Timestamp(iso8601: $0) })
+            try writer.movePayment(payment, to: to)
         default:
             return
         }
@@ -47,18 +41,7 @@ struct LocalRekey {
     /// person ("Dana") offline and the server already has the other one. Every expense,
     /// share, payment and stored mention moves to the server's member; the local one goes.
     func mergeMember(_ local: MemberID, into member: Member) throws {
-        let old = local.rawValue, new = member.id.rawValue
-        // The server's member takes the name; the local one, holding it, steps aside until it goes.
-        try LocalItems(backend: backend, db: db, trip: trip).write(.member(member.id), .member(member), at: at)
-        try db.execute(sql: "UPDATE expense SET paid_by = ? WHERE paid_by = ? AND trip_id = ?", arguments: [new, old, trip.rawValue])
-        try db.execute(sql: "UPDATE expense_split SET member_id = ? WHERE member_id = ?", arguments: [new, old])
-        try db.execute(sql: "UPDATE expense_split SET payer_id = ? WHERE payer_id = ?", arguments: [new, old])
-        try db.execute(sql: "UPDATE payment SET from_member = ? WHERE from_member = ? AND trip_id = ?",
-                       arguments: [new, old, trip.rawValue])
-        try db.execute(sql: "UPDATE payment SET to_member = ? WHERE to_member = ? AND trip_id = ?",
-                       arguments: [new, old, trip.rawValue])
-        try db.execute(sql: "DELETE FROM balance_total WHERE member_id = ?", arguments: [old])
-        try db.execute(sql: "DELETE FROM member WHERE id = ?", arguments: [old])
+        try writer.mergeMember(local, into: member)
         try follow(.member(local), .member(member.id))
     }
 

@@ -40,6 +40,7 @@ final class SyncApplier {
         // Pages of one catch-up may name an item twice, or name a member a later page adds.
         let changes = changes.collapsed()
         let items = LocalItems(backend: backend, db: db, trip: trip)
+        let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .pulled)
         let foreign = ForeignItems(db: db, trip: trip, at: at)
         recorder = try SyncRecorder.open(db, trip)
         var tally = SyncTally()
@@ -105,7 +106,7 @@ final class SyncApplier {
                     tally.held += 1
                     continue
                 }
-                try items.create(item.key, item.value, at: at, createdAt: item.createdAt)
+                try writer.create(item.key, item.value, createdAt: item.createdAt)
                 switch item.value {
                 case .expense(let expense)?: bulk?.add(expense, trip: trip)
                 case .payment(let payment)?: bulk?.addPayment(from: payment.from, to: payment.to, amount: payment.amount, trip: trip)
@@ -142,20 +143,20 @@ final class SyncApplier {
             case .hold:
                 // Out of the trip (and its balances) until someone fixes it; the row, if the
                 // trip had one, is soft-deleted, so nothing is lost.
-                try items.write(item.key, nil, at: at)
+                try writer.put(item.key, nil)
                 tally.held += 1
                 continue
             case .echo:
-                if let createdAt = item.createdAt { try items.setCreatedAt(item.key, createdAt) }
+                if let createdAt = item.createdAt { try writer.setCreatedAt(item.key, createdAt) }
             case .write(let value):
-                try items.write(item.key, value, at: at, createdAt: item.createdAt)
+                try writer.put(item.key, value, createdAt: item.createdAt)
             }
             if !echoed.contains(key) { tally.pulled += 1 }
         }
 
         for key in order {
             guard let trouble = troubles[key] else { continue }
-            tally.conflicts += try settle(trouble, items: items, foreign: foreign)
+            tally.conflicts += try settle(trouble, foreign: foreign)
         }
 
         try finish(changes)
@@ -205,14 +206,15 @@ final class SyncApplier {
 
     /// Carries out the planner's settlement of one troubled item; returns how many conflicts
     /// it recorded.
-    private func settle(_ trouble: SyncTrouble, items: LocalItems, foreign: ForeignItems) throws -> Int {
+    private func settle(_ trouble: SyncTrouble, foreign: ForeignItems) throws -> Int {
         let key = trouble.operation.item
         if let current = trouble.current {
             try remember(current, body: nil)
             try foreign.note(current)
         }
         let plan = SyncPlanner.settle(trouble)
-        try items.write(key, plan.write, at: at, createdAt: plan.holds ? nil : trouble.current?.createdAt)
+        try TripWriter(backend, db, trip: trip, at: at, origin: .merge)
+            .put(key, plan.write, createdAt: plan.holds ? nil : trouble.current?.createdAt)
         for conflict in plan.conflicts {
             try record(key, field: conflict.field, mine: conflict.mine, theirs: conflict.theirs, detail: conflict.detail)
         }

@@ -69,7 +69,8 @@ extension SyncStore {
                                          + "--exact, --percent or --shares)")
             }
             let key = SyncItemKey.expense(expense.id)
-            try LocalItems(backend: backend, db: db, trip: trip).write(key, .expense(expense), at: at)
+            let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .merge)
+            try writer.put(key, .expense(expense))
             try SyncRecorder.open(db, trip)?.append(.updateExpense(expense), before: nil, at: at)
             try foreign.clear(key)
             try backend.log(db, trip: trip, at: at, action: "expense.fix",

@@ -72,9 +72,8 @@ public final class SyncStore: Sendable {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
             }
-            let name = try LocalItems.freeTripName(db, trip.name, for: trip.id)
-            try db.execute(sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [trip.id.rawValue, name, Member.key(for: name), trip.currency.code, at.iso8601])
+            let name = try TripWriter.freeTripName(db, trip.name, for: trip.id)
+            try TripWriter(backend, db, trip: trip.id, at: at, origin: .pulled).insertTrip(name: name, currency: trip.currency)
             try backend.log(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",
                             undo: .none)
             try Self.insertLink(db, trip: trip.id, server: server, account: account, group: group,
@@ -173,11 +172,10 @@ public final class SyncStore: Sendable {
     public func setCreationTimes(_ trip: TripID, _ times: [String: Timestamp]) throws {
         guard !times.isEmpty else { return }
         try database.write { db in
+            let writer = try TripWriter(backend, db, trip: trip, at: Timestamp(millisecondsSince1970: 0), origin: .pulled)
             for (id, at) in times {
-                try db.execute(sql: "UPDATE expense SET created_at = ? WHERE id = ? AND trip_id = ?",
-                               arguments: [at.iso8601, id, trip.rawValue])
-                try db.execute(sql: "UPDATE payment SET created_at = ? WHERE id = ? AND trip_id = ?",
-                               arguments: [at.iso8601, id, trip.rawValue])
+                try writer.setCreatedAt(.expense(ExpenseID(id)), at)
+                try writer.setCreatedAt(.payment(PaymentID(id)), at)
             }
         }
     }

@@ -1,0 +1,30 @@
+/// One change to a trip, as a value.
+///
+/// A command, undo, a pulled server item, an import and a rekey all describe what they change
+/// with these cases and hand them to the store's one writer (`TripWriter` in SplitStore), which
+/// checks, writes the rows, queues the change for the server and logs it, as the change's
+/// origin asks. So a new kind of change has one home: a case here and its branch there.
+public enum TripChange: Hashable, Sendable {
+    /// A new trip (the writer's trip id) with this name and home currency.
+    case createTrip(name: String, currency: Currency)
+    case renameTrip(String)
+    /// Sets or, with nil, removes the rate of a currency into the trip's own.
+    case setRate(Currency, ExchangeRate?)
+    case addMembers([Member])
+    case renameMember(MemberID, to: String)
+    case removeMember(MemberID)
+    /// Brings a removed member back (undo of a removal).
+    case restoreMember(MemberID)
+    case addExpenses([Expense])
+    /// Replaces the expense with this id by this version.
+    case editExpense(Expense)
+    case deleteExpense(ExpenseID)
+    /// Brings a deleted expense back (undo of a delete).
+    case restoreExpense(ExpenseID)
+    case setSharePaid(expense: ExpenseID, member: MemberID, paid: Bool)
+    case addPayment(Payment)
+    case deletePayment(PaymentID)
+    /// Makes one synced item `value`, or deletes it when `value` is nil: what a pulled server
+    /// item, a merge and a resolution write. `createdAt` is the server's creation time.
+    case put(SyncItemKey, SyncValue?, createdAt: Timestamp?)
+}

@@ -1,0 +1,193 @@
+import GRDB
+import SplitCore
+
+extension TripWriter {
+    /// Adds expenses; returns them as stored (on a trip linked to the Node server, one per
+    /// payer: ``nodeParts(_:)``).
+    @discardableResult
+    func addExpenses(_ expenses: [Expense]) throws -> [Expense] {
+        guard !expenses.isEmpty else { throw StoreError.invalid("no expenses to add") }
+        if origin.validates {
+            for expense in expenses {
+                try expense.validate()
+                try expense.validateText()
+            }
+        }
+        let expenses = try nodeParts(expenses)
+        // A big batch adds its balance totals once at the end, as an import does, instead
+        // of paying the triggers per row (BulkTotals).
+        let bulk = expenses.count >= BulkTotals.threshold ? try BulkTotals.suspend(db) : nil
+        defer { bulk?.restoreCacheSize(db) }
+        // One read serves the membership check and the log line. A trip deleted meanwhile
+        // has no live members, so its expenses are refused here too.
+        let names = try backend.memberNames(db, trip: trip)
+        for expense in expenses {
+            try MembershipRule.check(expense) { names[$0] != nil }
+            try insertExpense(expense)
+            bulk?.add(expense, trip: trip)
+        }
+        try bulk?.resume(db)
+        for expense in expenses { try queue(.createExpense(expense), before: nil) }
+        let summary: String
+        if expenses.count == 1, let expense = expenses.first {
+            let payers = expense.payers.map { names[$0.memberID] ?? "?" }.joined(separator: " and ")
+            summary = "added expense '\(expense.description)' \(expense.amount) paid by \(payers)"
+        } else {
+            summary = "added \(expenses.count) expenses"
+        }
+        try log("expense.add", summary, undo: .removeExpenses(expenses.map(\.id.rawValue)))
+        return expenses.map { expense in
+            var stored = expense
+            stored.createdAt = at
+            return stored
+        }
+    }
+
+    /// Replaces the expense with `expense.id`; returns the parts stored.
+    ///
+    /// Text is not checked here: an edit keeps what another client wrote (checked where a
+    /// person types it), and the store holds any text a server holds. On a trip linked to the
+    /// Node server, an edit to several payers keeps the first payer's part under the
+    /// expense's id and adds the others' (``nodeParts(_:)``); undo removes them again.
+    @discardableResult
+    func editExpense(_ expense: Expense) throws -> [Expense] {
+        guard origin == .command else {
+            // Undo puts back a version that was valid; an expense deleted meanwhile by a pull
+            // stays deleted.
+            let before = try before(.expense(expense.id))
+            try overwriteExpense(expense)
+            try queue(.updateExpense(expense), before: before)
+            return [expense]
+        }
+        try expense.validate()
+        let old = try backend.findExpense(db, expense.id.rawValue, trip: trip)
+        let names = try backend.memberNames(db, trip: trip)
+        try MembershipRule.check(expense) { names[$0] != nil }
+        let parts = try nodeParts([expense])
+        let edited = parts[0], added = Array(parts.dropFirst())
+        try overwriteExpense(edited)
+        for part in added { try insertExpense(part) }
+        try queue(.updateExpense(edited), before: .expense(old))
+        for part in added { try queue(.createExpense(part), before: nil) }
+        try log("expense.edit", "edited expense '\(expense.description)'",
+                undo: .restoreExpense(ExpenseSnapshot(old), removing: added.map(\.id.rawValue)))
+        return parts
+    }
+
+    /// Deletes an expense: soft (it can be restored), or for good when undo removes what
+    /// the reverted change added.
+    func deleteExpense(_ id: ExpenseID) throws {
+        if origin.purges {
+            let before = try before(.expense(id))
+            try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [id.rawValue])
+            try db.execute(sql: "DELETE FROM expense WHERE id = ? AND trip_id = ?", arguments: [id.rawValue, trip.rawValue])
+            if let before { try queue(.deleteExpense(id), before: before) }
+            return
+        }
+        let expense = try backend.findExpense(db, id.rawValue, trip: trip)
+        try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
+        try queue(.deleteExpense(expense.id), before: .expense(expense))
+        try log("expense.delete", "deleted expense '\(expense.description)' \(expense.amount)",
+                undo: .undeleteExpense(id.rawValue))
+    }
+
+    /// Brings a deleted expense back. The server never revives a deleted id, so on a linked
+    /// trip it comes back under a new id, here and there.
+    func restoreExpense(_ id: ExpenseID) throws {
+        if linked {
+            let deleted = try backend.findExpense(db, id.rawValue, trip: trip, includeDeleted: true)
+            let revived = Expense(id: ExpenseID(SyncRecorder.newID()), description: deleted.description,
+                                  amount: deleted.amount, category: deleted.category, payers: deleted.payers,
+                                  date: deleted.date, note: deleted.note, splits: deleted.splits)
+            try insertExpense(revived)
+            try queue(.createExpense(revived), before: nil)
+        } else {
+            try db.execute(sql: "UPDATE expense SET deleted_at = NULL WHERE id = ? AND trip_id = ?",
+                           arguments: [id.rawValue, trip.rawValue])
+        }
+    }
+
+    func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool) throws {
+        guard origin == .command else {
+            let before = try before(.expense(id))
+            try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
+                           arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
+            try queue(.setPaid(expense: id, member: member, paid: paid), before: before)
+            return
+        }
+        let expense = try backend.findExpense(db, id.rawValue, trip: trip)
+        let names = try backend.memberNames(db, trip: trip, includingRemoved: true)
+        guard let split = expense.splits.first(where: { $0.memberID == member }) else {
+            let sharers = expense.splits.map { names[$0.memberID] ?? $0.memberID.short }.joined(separator: ", ")
+            throw StoreError.invalid(
+                "\(names[member] ?? member.short) has no share in '\(expense.description)'; its shares belong to \(sharers)")
+        }
+        guard split.isPaid != paid else { return }
+        try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
+                       arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
+        try queue(.setPaid(expense: expense.id, member: member, paid: paid), before: .expense(expense))
+        let name = names[member] ?? member.short
+        try log(paid ? "share.paid" : "share.unpaid",
+                "marked \(name)'s share of '\(expense.description)' \(paid ? "paid" : "unpaid")",
+                undo: .setSharePaid(expense: id.rawValue, member: member.rawValue, paid: !paid))
+    }
+
+    /// The Node server knows one payer per expense, so on a trip linked to it an expense that
+    /// several members paid is stored as one expense per payer (``SplitCore/PayerParts``), with
+    /// the same balances: this device then holds what the server and every other device will.
+    /// The first part keeps the expense's id. Any other trip keeps it whole.
+    func nodeParts(_ expenses: [Expense]) throws -> [Expense] {
+        guard origin == .command, recorder?.syncProtocol == .snapshot,
+              expenses.contains(where: { $0.soloPayer == nil }) else { return expenses }
+        return expenses.flatMap { expense in
+            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(SyncRecorder.newID()) })
+        }
+    }
+
+    // MARK: Rows
+
+    /// Inserts one expense and its rows with cached statements (batch-friendly). `createdAt`
+    /// is the server's or the file's creation time, else now.
+    func insertExpense(_ expense: Expense, createdAt: Timestamp? = nil) throws {
+        let insert = try RowInserter(db, sql: """
+            INSERT INTO expense (id, trip_id, description, amount, currency, category, paid_by, expense_date, note, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let updated = at.iso8601
+        try insert.run([
+            .text(expense.id.rawValue), .text(trip.rawValue), .text(expense.description), .int(expense.amount.minorUnits),
+            .text(expense.amount.currency.code), .text(expense.category.rawValue), .text(expense.leadPayer.rawValue),
+            .text(expense.date.description), expense.note.map { .text($0) } ?? .null,
+            .text(createdAt.map(\.iso8601) ?? updated), .text(updated),
+        ])
+        try insertSplits(expense)
+    }
+
+    /// Writes the expense's rows: each payer's part of each share (``SchemaV6``).
+    private func insertSplits(_ expense: Expense) throws {
+        let insert = try RowInserter(db, sql: """
+            INSERT INTO expense_split (expense_id, member_id, payer_id, amount, is_paid) VALUES (?, ?, ?, ?, ?)
+            """)
+        for part in PayerParts.parts(of: expense) {
+            let payer = RowInserter.Value.text(part.payer.memberID.rawValue)
+            for split in part.splits {
+                try insert.run([.text(expense.id.rawValue), .text(split.memberID.rawValue), payer, .int(split.amount),
+                                .int(split.isPaid ? 1 : 0)])
+            }
+        }
+    }
+
+    /// Replaces the stored row and splits of `expense.id`. Splits go first so the balance
+    /// triggers subtract them while the old expense row is still in place.
+    func overwriteExpense(_ expense: Expense) throws {
+        try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [expense.id.rawValue])
+        try db.execute(sql: """
+            UPDATE expense SET description = ?, amount = ?, currency = ?, category = ?, paid_by = ?, expense_date = ?,
+                note = ?, updated_at = ? WHERE id = ?
+            """, arguments: [
+                expense.description, expense.amount.minorUnits, expense.amount.currency.code, expense.category.rawValue,
+                expense.leadPayer.rawValue, expense.date.description, expense.note, at.iso8601, expense.id.rawValue,
+            ])
+        try insertSplits(expense)
+    }
+}

@@ -1,0 +1,77 @@
+import GRDB
+import SplitCore
+
+/// The one writer of a trip's tables: `trip`, `member`, `expense`, `expense_split`, `payment`
+/// and `trip_rate`. No other code writes them.
+///
+/// Every change is a ``SplitCore/TripChange`` applied inside the caller's transaction, whatever
+/// its origin (``WriteOrigin``): a command, undo, an import, a pulled server item or a rekey.
+/// For each, the writer
+/// - checks SplitCore's rules once, when the origin asks (the expense rule, the payment rule,
+///   membership and live-name uniqueness; a pulled item was read by `ForeignReading` already);
+/// - writes the rows (the schema's triggers keep the balance totals);
+/// - appends the outbox operation when the origin is local and the trip is linked;
+/// - writes the activity entry with the inverse `undo` needs.
+///
+/// A writer reads `trip_link` at most once, when it is made, and only for origins that queue.
+struct TripWriter {
+    let backend: LocalBackend
+    let db: Database
+    let trip: TripID
+    let at: Timestamp
+    let origin: WriteOrigin
+    /// The linked trip's outbox, for origins that queue; nil otherwise.
+    let recorder: SyncRecorder?
+
+    init(_ backend: LocalBackend, _ db: Database, trip: TripID, at: Timestamp, origin: WriteOrigin) throws {
+        self.backend = backend
+        self.db = db
+        self.trip = trip
+        self.at = at
+        self.origin = origin
+        recorder = origin.queues ? try SyncRecorder.open(db, trip) : nil
+    }
+
+    /// Whether the change goes to a server: the trip is linked and the origin queues.
+    var linked: Bool { recorder != nil }
+
+    /// Applies one change. The typed methods beside it return what callers show.
+    func apply(_ change: TripChange) throws {
+        switch change {
+        case .createTrip(let name, let currency): try createTrip(name: name, currency: currency)
+        case .renameTrip(let name): try renameTrip(to: name)
+        case .setRate(let currency, let rate): try setRate(currency, rate)
+        case .addMembers(let members): try addMembers(members)
+        case .renameMember(let id, let name): try renameMember(id, to: name)
+        case .removeMember(let id): try removeMember(id)
+        case .restoreMember(let id): try restoreMember(id)
+        case .addExpenses(let expenses): try addExpenses(expenses)
+        case .editExpense(let expense): try editExpense(expense)
+        case .deleteExpense(let id): try deleteExpense(id)
+        case .restoreExpense(let id): try restoreExpense(id)
+        case .setSharePaid(let expense, let member, let paid): try setSharePaid(expense: expense, member: member, paid: paid)
+        case .addPayment(let payment): try addPayment(payment)
+        case .deletePayment(let id): try deletePayment(id)
+        case .put(let key, let value, let createdAt): try put(key, value, createdAt: createdAt)
+        }
+    }
+
+    /// Queues `operation` when the trip is linked and the origin queues. `before` is the
+    /// item's local version before the write (nil for a new item).
+    func queue(_ operation: SyncOperation, before: SyncValue?) throws {
+        try recorder?.append(operation, before: before, at: at)
+    }
+
+    /// The item as the trip holds it now, read only when a queued operation needs its base.
+    func before(_ key: SyncItemKey) throws -> SyncValue? {
+        linked ? try items.read(key) : nil
+    }
+
+    /// Appends the change's activity entry when the origin logs.
+    func log(_ action: String, _ summary: String, undo: UndoAction) throws {
+        guard origin.logs else { return }
+        try ActivityLog.append(db, trip: trip, at: at, action: action, summary: summary, undo: undo)
+    }
+
+    var items: LocalItems { LocalItems(backend: backend, db: db, trip: trip) }
+}
