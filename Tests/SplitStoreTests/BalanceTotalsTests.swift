@@ -60,9 +60,9 @@ struct BalanceTotalsTests {
             default:
                 break
             }
-            if step % 10 == 9 { try await expectTotalsMatchRecomputation(backend, trip: trip.id, members: members) }
+            if step % 10 == 9 { try await StoreFixture.expectTotalsMatchRecomputation(backend, trip: trip.id, members: members) }
         }
-        try await expectTotalsMatchRecomputation(backend, trip: trip.id, members: members)
+        try await StoreFixture.expectTotalsMatchRecomputation(backend, trip: trip.id, members: members)
     }
 
     /// A big batch skips the per-row triggers and adds its totals at the end (BulkTotals):
@@ -84,32 +84,10 @@ struct BalanceTotalsTests {
             batch.append(expense)
         }
         try await fixture.backend.addExpenses(batch, trip: trip.id, at: fixture.tick())
-        try await expectTotalsMatchRecomputation(fixture.backend, trip: trip.id, members: members)
+        try await StoreFixture.expectTotalsMatchRecomputation(fixture.backend, trip: trip.id, members: members)
         // The triggers are back: a single change after the batch still moves the totals.
         try await fixture.backend.deleteExpense(batch[0].id, trip: trip.id, at: fixture.tick())
-        try await expectTotalsMatchRecomputation(fixture.backend, trip: trip.id, members: members)
-    }
-
-    func expectTotalsMatchRecomputation(_ backend: LocalBackend, trip: TripID, members: [Member]) async throws {
-        let stored = try await backend.balances(trip: trip)
-        let expenses = try await backend.expenses(trip: trip, filter: .all)
-        let payments = try await backend.payments(trip: trip)
-        let recomputed = try BalanceCalculator.balances(members: members.map(\.id), expenses: expenses, payments: payments)
-        // Stored balances list every currency with any activity; recomputed ones too, so compare
-        // per member and currency, treating a missing row as zero.
-        func table(_ all: [CurrencyBalances]) -> [String: MemberBalance] {
-            var result: [String: MemberBalance] = [:]
-            for currency in all {
-                for balance in currency.balances where balance != MemberBalance(memberID: balance.memberID) {
-                    result["\(currency.currency.code)/\(balance.memberID)"] = balance
-                }
-            }
-            return result
-        }
-        #expect(table(stored) == table(recomputed))
-        for currency in stored {
-            #expect(currency.balances.reduce(Int64(0)) { $0 + $1.net } == 0, "nets of \(currency.currency) sum to zero")
-        }
+        try await StoreFixture.expectTotalsMatchRecomputation(fixture.backend, trip: trip.id, members: members)
     }
 
     @Test func softDeleteAndUndoMoveTotalsBackAndForth() async throws {

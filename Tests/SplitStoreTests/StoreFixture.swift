@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import SplitCore
 @testable import SplitStore
 
@@ -40,5 +41,29 @@ struct StoreFixture {
             id: ExpenseID(id()), description: "Expense \(amount)", amount: money, paidBy: paidBy.id,
             date: CivilDate(parsing: date)!,
             splits: try SplitAllocator.splits(amount: money, rule: .equal(among.map(\.id))))
+    }
+
+    /// The trigger-kept totals equal SplitCore's recomputation from the rows, and nets sum to
+    /// zero per currency.
+    static func expectTotalsMatchRecomputation(_ backend: LocalBackend, trip: TripID, members: [Member]) async throws {
+        let stored = try await backend.balances(trip: trip)
+        let expenses = try await backend.expenses(trip: trip, filter: .all)
+        let payments = try await backend.payments(trip: trip)
+        let recomputed = try BalanceCalculator.balances(members: members.map(\.id), expenses: expenses, payments: payments)
+        // Stored balances list every currency with any activity; recomputed ones too, so compare
+        // per member and currency, treating a missing row as zero.
+        func table(_ all: [CurrencyBalances]) -> [String: MemberBalance] {
+            var result: [String: MemberBalance] = [:]
+            for currency in all {
+                for balance in currency.balances where balance != MemberBalance(memberID: balance.memberID) {
+                    result["\(currency.currency.code)/\(balance.memberID)"] = balance
+                }
+            }
+            return result
+        }
+        #expect(table(stored) == table(recomputed))
+        for currency in stored {
+            #expect(currency.balances.reduce(Int64(0)) { $0 + $1.net } == 0, "nets of \(currency.currency) sum to zero")
+        }
     }
 }

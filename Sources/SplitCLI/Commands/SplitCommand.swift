@@ -49,8 +49,7 @@ extension ContextCommand {
 
     mutating func run() async throws {
         let context = try CommandContext.make(global)
-        let mark = Self.changesTrips ? try context.syncStore.outboxMark() : nil
         try await run(context)
-        if let mark { await AutoSync.afterChange(context, since: mark) }
+        if Self.changesTrips { await AutoSync.afterChange(context) }
     }
 }

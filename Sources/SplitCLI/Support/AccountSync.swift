@@ -54,7 +54,8 @@ enum AccountSync {
         guard let session = try? CloudSession.resume(files: files, settings: settings, environment: environment) else {
             return nil
         }
-        let client = CloudConnector.client(server: session.server, token: session.token, ids: ids, output: output)
+        let client = CloudConnector.client(server: session.server, token: session.token, ids: ids, output: output,
+                                           capabilities: CloudConnector.capabilities(files, server: session.server, clock: clock))
         // `/health` first: it costs no rate-limit budget, and the Node server (whose `/auth`
         // routes allow 10 requests per 15 minutes) has no preferences to ask for an account's.
         guard try await client.capabilities().has(.preferences) else {

@@ -18,10 +18,14 @@ import SplitSync
 enum AutoSync {
     static let defaultBudget = 1.5
 
-    static func afterChange(_ context: CommandContext, since mark: Int64) async {
-        guard let trips = try? context.syncStore.tripsChanged(since: mark), !trips.isEmpty else { return }
+    /// Syncs the linked trips the command queued changes for (the backend's ``WriteJournal``:
+    /// no read when there are none, or when the sync is skipped).
+    static func afterChange(_ context: CommandContext) async {
+        let queued = context.backend.journal.queued
+        guard !queued.isEmpty else { return }
+        let trips = queued.map(\.trip)
         if let skipped = skipReason(context) {
-            report(context, trips: trips, skipped)
+            report(context, waiting: queued.reduce(0) { $0 + $1.waiting }, skipped)
             return
         }
         let budget = self.budget(context.environment)
@@ -106,7 +110,10 @@ enum AutoSync {
     /// the server could not be reached (or the person chose offline); otherwise what happened,
     /// e.g. `sync failed: …; 1 change waits for split sync`.
     private static func report(_ context: CommandContext, trips: [TripID], _ outcome: Outcome) {
-        let waiting = trips.reduce(0) { $0 + ((try? context.syncStore.pendingCount($1)) ?? 0) }
+        report(context, waiting: trips.reduce(0) { $0 + ((try? context.syncStore.pendingCount($1)) ?? 0) }, outcome)
+    }
+
+    private static func report(_ context: CommandContext, waiting: Int, _ outcome: Outcome) {
         guard waiting > 0 else { return }
         let what = "\(waiting) change\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") for split sync"
         switch outcome {

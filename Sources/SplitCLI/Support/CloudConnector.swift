@@ -8,9 +8,16 @@ import SplitCore
 enum CloudConnector {
     /// `notice` receives the waits; default: a line on stderr.
     static func client(server: ServerAddress, token: String?, ids: IDGenerator, output: Output,
-                       notice: (@Sendable (String) -> Void)? = nil) -> CloudClient {
+                       notice: (@Sendable (String) -> Void)? = nil, capabilities: CapabilityCache? = nil) -> CloudClient {
         let transport = CloudTransport(server: server, notice: notice ?? { output.note("split: \($0)") })
-        return CloudClient(transport: transport, token: token, ids: ids)
+        return CloudClient(transport: transport, token: token, ids: ids, capabilities: capabilities)
+    }
+
+    /// The server's `/health` answer kept in the config folder for a day (``CapabilityStore``):
+    /// what syncs use, so a sync with nothing to do asks only the feed and the preferences.
+    static func capabilities(_ files: ConfigFiles, server: ServerAddress, clock: Clock) -> CapabilityCache {
+        let now = clock.now
+        return .file(files.capabilities, server: server, now: now)
     }
 
     /// The server an account command acts on: `--server`, else `SPLIT_SERVER`, else the saved one.

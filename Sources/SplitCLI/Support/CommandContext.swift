@@ -21,6 +21,8 @@ struct CommandContext: Sendable {
     let settings: CloudSettings
     /// `--offline`: no network, even after a change.
     let offlineFlag: Bool
+    /// The trip the command works on, read once (``scope()``).
+    let scopeCache = ScopeCache()
 
     static func make(_ options: GlobalOptions) throws -> CommandContext {
         let environment = ProcessInfo.processInfo.environment
@@ -29,7 +31,7 @@ struct CommandContext: Sendable {
         let settings = try files.settings.load()
         let dependencies = Dependencies.system(environment: environment)
         let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
-        let database = try SplitDatabase(path: path)
+        let database = try SplitDatabase(path: path, trace: Self.sqlTrace(environment))
         return CommandContext(backend: LocalBackend(database: database), database: database, dependencies: dependencies,
                               output: output, tripReference: options.trip, environment: environment, files: files,
                               settings: settings, offlineFlag: options.offline)
@@ -46,25 +48,39 @@ struct CommandContext: Sendable {
     func newID() -> String { dependencies.ids() }
 
     /// The local side of linked trips.
-    var syncStore: SyncStore { SyncStore(database: database) }
+    var syncStore: SyncStore { SyncStore(backend: backend) }
+
+    /// The trip named by `--trip`, else the current one, with its members, you and its link:
+    /// one read, the first time any part of the command asks. It is what the trip was when the
+    /// command started; a command reads again what its own writes changed.
+    func scope() async throws -> TripScope {
+        try await scopeCache.get {
+            if let scope = try await backend.scope(reference: tripReference) { return scope }
+            let trips = try await backend.trips()
+            if trips.isEmpty {
+                throw CLIError("no trip yet; create one with: split trip create NAME --currency CUR", kind: .data)
+            }
+            throw CLIError("no current trip; pick one with: split trip use NAME (trips: "
+                           + trips.map(\.trip.name).joined(separator: ", ") + ")", kind: .data)
+        }
+    }
 
     /// The trip named by `--trip`, else the current one.
-    func trip() async throws -> Trip {
-        if let reference = tripReference {
-            return try await backend.trip(matching: reference)
-        }
-        if let current = try await backend.currentTrip() { return current }
-        let trips = try await backend.trips()
-        if trips.isEmpty {
-            throw CLIError("no trip yet; create one with: split trip create NAME --currency CUR", kind: .data)
-        }
-        throw CLIError("no current trip; pick one with: split trip use NAME (trips: "
-                       + trips.map(\.trip.name).joined(separator: ", ") + ")", kind: .data)
-    }
+    func trip() async throws -> Trip { try await scope().trip }
 
     /// The trip and a directory of its members for resolving names.
     func tripAndMembers() async throws -> (Trip, MemberDirectory) {
-        let trip = try await trip()
-        return (trip, MemberDirectory(try await backend.members(trip: trip.id)))
+        let scope = try await scope()
+        return (scope.trip, MemberDirectory(scope.members))
+    }
+
+    /// Who you are in the command's trip.
+    func me() async throws -> Me? { try await scope().me }
+
+    /// `SPLIT_TRACE_SQL=1` prints every statement SQLite runs to stderr, `sql: ` first: how
+    /// the statements and transactions of one command are counted.
+    static func sqlTrace(_ environment: [String: String]) -> (@Sendable (String) -> Void)? {
+        guard let value = environment["SPLIT_TRACE_SQL"], !value.isEmpty, value != "0" else { return nil }
+        return { statement in FileHandle.standardError.write(Data(("sql: " + statement + "\n").utf8)) }
     }
 }

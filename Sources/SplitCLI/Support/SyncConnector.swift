@@ -15,7 +15,8 @@ enum SyncConnector {
     static func client(for link: TripLink, context: CommandContext) throws -> CloudClient {
         let server = try ServerAddress(link.server)
         return CloudConnector.client(server: server, token: try token(for: server, context: context),
-                                     ids: context.dependencies.ids, output: context.output)
+                                     ids: context.dependencies.ids, output: context.output,
+                                     capabilities: CloudConnector.capabilities(context.files, server: server, clock: context.clock))
     }
 
     /// `SPLIT_TOKEN`, else the token saved for `server`.

@@ -23,18 +23,25 @@ public actor CloudClient {
     nonisolated let ids: IDGenerator
     nonisolated let api: any APIProtocol
     private var knownCapabilities: ServerCapabilities?
+    /// Capabilities kept between processes, when the caller gave a place for them.
+    nonisolated let capabilityCache: CapabilityCache?
 
     /// A client of `transport`'s server over HTTP, sending `token`.
-    public init(transport: CloudTransport, token: String?, ids: IDGenerator = .random) {
-        self.init(api: transport.client(token: token, ids: ids), transport: transport, token: token, ids: ids)
+    /// `capabilities` keeps the server's `/health` answer between processes.
+    public init(transport: CloudTransport, token: String?, ids: IDGenerator = .random,
+                capabilities: CapabilityCache? = nil) {
+        self.init(api: transport.client(token: token, ids: ids), transport: transport, token: token, ids: ids,
+                  capabilities: capabilities)
     }
 
     /// A client over any implementation of the contract, such as a test's stand-in server.
-    init(api: any APIProtocol, transport: CloudTransport, token: String?, ids: IDGenerator) {
+    init(api: any APIProtocol, transport: CloudTransport, token: String?, ids: IDGenerator,
+         capabilities: CapabilityCache? = nil) {
         self.api = api
         self.transport = transport
         self.token = token
         self.ids = ids
+        capabilityCache = capabilities
     }
 
     public nonisolated var server: ServerAddress { transport.server }
@@ -44,13 +51,19 @@ public actor CloudClient {
 
     // MARK: Status
 
-    /// The server's extensions, asked once per client from `/health`.
+    /// The server's extensions, asked once per client from `/health`, or from the cache the
+    /// caller gave (``CapabilityCache``) while its answer is a day old at most.
     public func capabilities() async throws(CloudError) -> ServerCapabilities {
         if let known = knownCapabilities { return known }
+        if let cached = capabilityCache?.load() {
+            knownCapabilities = cached
+            return cached
+        }
         let output = try await call("GET /health", authenticated: false, notFound: "no /health") { try await $0.getHealth() }
         guard case .ok(let ok) = output else { throw unexpected(output, "GET /health") }
         let found = ServerCapabilities(health: try answer { try ok.body.json })
         knownCapabilities = found
+        capabilityCache?.save(found)
         return found
     }
 

@@ -4,8 +4,8 @@ import SplitCore
 extension LocalBackend {
     @discardableResult
     public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).addExpenses(expenses)
+        try write(trip, at: at) { writer in
+            try writer.addExpenses(expenses)
         }
     }
 
@@ -135,21 +135,40 @@ extension LocalBackend {
     /// ``TripWriter/editExpense(_:)``).
     @discardableResult
     public func replaceExpense(_ expense: Expense, trip: TripID, at: Timestamp) async throws -> [Expense] {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).editExpense(expense)
+        try write(trip, at: at) { writer in
+            try writer.editExpense(expense)
+        }
+    }
+
+    /// Finds the expense `reference` names (an id or a unique prefix) and replaces it with
+    /// `edit`'s version of it, in one write: no other change slips in between. Returns the
+    /// version found and the parts stored.
+    public func editExpense(matching reference: String, trip: TripID, at: Timestamp,
+                            _ edit: (Expense) throws -> Expense) async throws -> (old: Expense, stored: [Expense]) {
+        try write(trip, at: at) { writer in
+            let old = try findExpense(writer.db, reference, trip: trip)
+            return (old, try writer.editExpense(try edit(old), old: old))
+        }
+    }
+
+    /// Finds the expense `reference` names and deletes it, in one write; returns it.
+    public func deleteExpense(matching reference: String, trip: TripID, at: Timestamp) async throws -> Expense {
+        try write(trip, at: at) { writer in
+            let expense = try findExpense(writer.db, reference, trip: trip)
+            try writer.deleteExpense(expense)
+            return expense
         }
     }
 
     public func deleteExpense(_ id: ExpenseID, trip: TripID, at: Timestamp) async throws {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.deleteExpense(id))
+        try write(trip, at: at) { writer in
+            try writer.apply(.deleteExpense(id))
         }
     }
 
     public func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command)
-                .apply(.setSharePaid(expense: id, member: member, paid: paid))
+        try write(trip, at: at) { writer in
+            try writer.apply(.setSharePaid(expense: id, member: member, paid: paid))
         }
     }
 }

@@ -29,7 +29,10 @@ extension LocalBackend {
             try sources.flush()
             try totals?.resume(db)
             // Only an existing trip can be linked; what the import added to it goes to the outbox.
-            if let into { try SyncRecorder.open(db, into)?.queueUnsent(backend: self, at: at) }
+            if let into, let recorder = try SyncRecorder.open(db, into) {
+                try recorder.queueUnsent(backend: self, at: at)
+                if !dryRun { try self.noteQueued(db, trip: into) }
+            }
             return summary
         }
         return dryRun ? try database.rehearse(body) : try database.write(body)

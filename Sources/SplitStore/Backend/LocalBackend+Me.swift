@@ -13,17 +13,19 @@ extension LocalBackend {
     }
 
     func me(_ db: Database, trip: TripID) throws -> Me? {
-        let link = try Row.fetchOne(db, sql: "SELECT account, protocol FROM trip_link WHERE trip_id = ?",
-                                    arguments: [trip.rawValue])
+        try me(db, trip: trip, link: try SyncStore.link(db, trip))
+    }
+
+    /// ``me(_:trip:)`` with the trip's link already read (``scope(reference:)``).
+    func me(_ db: Database, trip: TripID, link: TripLink?) throws -> Me? {
         if let row = try Row.fetchOne(db, sql: """
             SELECT m.id, m.name FROM trip_me t LEFT JOIN member m ON m.id = t.member_id AND m.removed_at IS NULL
             WHERE t.trip_id = ?
             """, arguments: [trip.rawValue]) {
             guard let id = row[0] as String?, let name = row[1] as String? else { return nil }
-            let feed = (link?[1] as String?) == "feed"
-            return Me(member: Member(id: MemberID(id), name: name), source: feed ? .pending : .device)
+            return Me(member: Member(id: MemberID(id), name: name), source: link?.syncProtocol == .feed ? .pending : .device)
         }
-        guard let account = link?[0] as String? else { return nil }
+        guard let account = link?.account else { return nil }
         guard let row = try Row.fetchOne(db, sql: """
             SELECT m.id, m.name FROM member_claim c JOIN member m ON m.id = c.member_id AND m.removed_at IS NULL
             WHERE c.trip_id = ? AND c.account = ? ORDER BY m.name_key, m.id LIMIT 1

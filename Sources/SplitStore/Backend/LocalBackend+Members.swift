@@ -19,20 +19,20 @@ extension LocalBackend {
 
     @discardableResult
     public func addMembers(_ members: [Member], trip: TripID, at: Timestamp) async throws -> [Member] {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).addMembers(members)
+        try write(trip, at: at) { writer in
+            try writer.addMembers(members)
         }
     }
 
     public func renameMember(_ id: MemberID, to newName: String, trip: TripID, at: Timestamp) async throws {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.renameMember(id, to: newName))
+        try write(trip, at: at) { writer in
+            try writer.apply(.renameMember(id, to: newName))
         }
     }
 
     public func removeMember(_ id: MemberID, trip: TripID, at: Timestamp) async throws {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.removeMember(id))
+        try write(trip, at: at) { writer in
+            try writer.apply(.removeMember(id))
         }
     }
 

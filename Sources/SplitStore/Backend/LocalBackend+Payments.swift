@@ -4,8 +4,8 @@ import SplitCore
 extension LocalBackend {
     @discardableResult
     public func addPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> Payment {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.addPayment(payment))
+        try write(trip, at: at) { writer in
+            try writer.apply(.addPayment(payment))
         }
         return payment
     }

@@ -21,9 +21,8 @@ extension LocalBackend {
     @discardableResult
     public func createTrip(_ trip: Trip, at: Timestamp) async throws -> Trip {
         let name = try NameRules.trip(trip.name)
-        try database.write { db in
-            try TripWriter(self, db, trip: trip.id, at: at, origin: .command)
-                .apply(.createTrip(name: name, currency: trip.currency))
+        try write(trip.id, at: at) { writer in
+            try writer.apply(.createTrip(name: name, currency: trip.currency))
         }
         return Trip(id: trip.id, name: name, currency: trip.currency)
     }
@@ -60,13 +59,13 @@ extension LocalBackend {
     }
 
     public func currentTrip() async throws -> Trip? {
-        try database.read { db in
-            guard let id = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'current_trip'") else {
-                return nil
-            }
-            return try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE id = ?", arguments: [id])
-                .map(Self.trip)
-        }
+        try database.read { db in try Self.currentTrip(db) }
+    }
+
+    static func currentTrip(_ db: Database) throws -> Trip? {
+        try Row.fetchOne(db, sql: """
+            SELECT t.id, t.name, t.currency FROM setting s JOIN trip t ON t.id = s.value WHERE s.key = 'current_trip'
+            """).map(trip)
     }
 
     public func setCurrentTrip(_ id: TripID?) async throws {
@@ -83,8 +82,8 @@ extension LocalBackend {
 
     public func renameTrip(_ id: TripID, to newName: String, at: Timestamp) async throws {
         let name = try NameRules.trip(newName)
-        try database.write { db in
-            try TripWriter(self, db, trip: id, at: at, origin: .command).apply(.renameTrip(name))
+        try write(id, at: at) { writer in
+            try writer.apply(.renameTrip(name))
         }
     }
 
@@ -115,8 +114,8 @@ extension LocalBackend {
     }
 
     public func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws {
-        try database.write { db in
-            try TripWriter(self, db, trip: trip, at: at, origin: .command).apply(.setRate(currency, rate))
+        try write(trip, at: at) { writer in
+            try writer.apply(.setRate(currency, rate))
         }
     }
 

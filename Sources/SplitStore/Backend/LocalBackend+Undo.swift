@@ -6,7 +6,8 @@ extension LocalBackend {
     /// Reverts the newest entry of the trip's log that is not yet undone, in one transaction
     /// with marking it undone. Entries that cannot be undone (creating the trip) stop the walk.
     public func undo(trip: TripID, at: Timestamp) async throws -> ActivityEntry {
-        try database.write { db in
+        try write(trip, at: at, origin: .undo) { writer in
+            let db = writer.db
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT seq, at, action, summary, undone_at, undo FROM activity
                 WHERE trip_id = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1
@@ -17,7 +18,7 @@ extension LocalBackend {
             guard let payload = try? JSONParser.parse(row[5] as String), let action = UndoAction(json: payload) else {
                 throw StoreError.cannotUndo("the log entry '\(entry.summary)' is unreadable")
             }
-            try apply(action, db, trip: trip, at: at, entry: entry)
+            try apply(action, writer, entry: entry)
             try db.execute(sql: "UPDATE activity SET undone_at = ? WHERE seq = ?", arguments: [at.iso8601, entry.sequence])
             return ActivityEntry(sequence: entry.sequence, at: entry.at, action: entry.action, summary: entry.summary,
                                  undoneAt: at)
@@ -26,8 +27,7 @@ extension LocalBackend {
 
     /// Reverts `action` through the writer (origin `undo`): on a linked trip the inverse is
     /// queued for the server like any other change.
-    private func apply(_ action: UndoAction, _ db: Database, trip: TripID, at: Timestamp, entry: ActivityEntry) throws {
-        let writer = try TripWriter(self, db, trip: trip, at: at, origin: .undo)
+    private func apply(_ action: UndoAction, _ writer: TripWriter, entry: ActivityEntry) throws {
         switch action {
         case .none:
             throw StoreError.cannotUndo("'\(entry.summary)' is the oldest change; delete the trip with: split trip delete NAME --yes")

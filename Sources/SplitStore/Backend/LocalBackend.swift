@@ -9,9 +9,30 @@ import SplitCore
 /// never half-written.
 public final class LocalBackend: Sendable {
     public let database: SplitDatabase
+    /// The linked trips this backend queued changes for (``WriteJournal``).
+    public let journal = WriteJournal()
 
     public init(database: SplitDatabase) {
         self.database = database
+    }
+
+    /// One write transaction with a ``TripWriter`` for `trip`: every command's change goes
+    /// through here. On a linked trip it notes the changes now waiting in the journal.
+    func write<T>(_ trip: TripID, at: Timestamp, origin: WriteOrigin = .command,
+                  _ body: (TripWriter) throws -> T) throws -> T {
+        try database.write { db in
+            let writer = try TripWriter(self, db, trip: trip, at: at, origin: origin)
+            let result = try body(writer)
+            if writer.linked { try noteQueued(db, trip: trip) }
+            return result
+        }
+    }
+
+    /// Notes in the journal how many changes wait for `trip`'s server, in the transaction
+    /// that queued them.
+    func noteQueued(_ db: Database, trip: TripID) throws {
+        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE trip_id = ?", arguments: [trip.rawValue]) ?? 0
+        journal.note(trip, waiting: count)
     }
 
     /// Appends one activity entry in the current transaction (``ActivityLog``).

@@ -93,7 +93,9 @@ struct ConflictResolution {
     }
 
     private func change(_ operation: SyncOperation, before: SyncValue?) throws {
-        try SyncRecorder.open(db, conflict.trip)?.append(operation, before: before, at: at)
+        guard let recorder = try SyncRecorder.open(db, conflict.trip) else { return }
+        try recorder.append(operation, before: before, at: at)
+        try backend.noteQueued(db, trip: conflict.trip)
     }
 
     static func removal(of key: SyncItemKey) throws -> SyncOperation {

@@ -71,7 +71,10 @@ extension SyncStore {
             let key = SyncItemKey.expense(expense.id)
             let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .merge)
             try writer.put(key, .expense(expense))
-            try SyncRecorder.open(db, trip)?.append(.updateExpense(expense), before: nil, at: at)
+            if let recorder = try SyncRecorder.open(db, trip) {
+                try recorder.append(.updateExpense(expense), before: nil, at: at)
+                try backend.noteQueued(db, trip: trip)
+            }
             try foreign.clear(key)
             try backend.log(db, trip: trip, at: at, action: "expense.fix",
                             summary: "fixed held expense '\(expense.description)'", undo: .none)

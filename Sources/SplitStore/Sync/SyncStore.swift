@@ -16,6 +16,13 @@ public final class SyncStore: Sendable {
         backend = LocalBackend(database: database)
     }
 
+    /// The sync side of `backend`: changes it queues (a resolution, a held expense's fix) go
+    /// to that backend's ``WriteJournal``.
+    public init(backend: LocalBackend) {
+        database = backend.database
+        self.backend = backend
+    }
+
     // MARK: Links
 
     public func link(_ trip: TripID) throws -> TripLink? {

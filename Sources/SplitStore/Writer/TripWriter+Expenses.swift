@@ -49,8 +49,9 @@ extension TripWriter {
     /// person types it), and the store holds any text a server holds. On a trip linked to the
     /// Node server, an edit to several payers keeps the first payer's part under the
     /// expense's id and adds the others' (``nodeParts(_:)``); undo removes them again.
+    /// `old`, when the caller read it in this transaction, saves reading it again.
     @discardableResult
-    func editExpense(_ expense: Expense) throws -> [Expense] {
+    func editExpense(_ expense: Expense, old known: Expense? = nil) throws -> [Expense] {
         guard origin == .command else {
             // Undo puts back a version that was valid; an expense deleted meanwhile by a pull
             // stays deleted.
@@ -60,7 +61,7 @@ extension TripWriter {
             return [expense]
         }
         try expense.validate()
-        let old = try backend.findExpense(db, expense.id.rawValue, trip: trip)
+        let old = try known ?? backend.findExpense(db, expense.id.rawValue, trip: trip)
         let names = try backend.memberNames(db, trip: trip)
         try MembershipRule.check(expense) { names[$0] != nil }
         let parts = try nodeParts([expense])
@@ -84,7 +85,12 @@ extension TripWriter {
             if let before { try queue(.deleteExpense(id), before: before) }
             return
         }
-        let expense = try backend.findExpense(db, id.rawValue, trip: trip)
+        try deleteExpense(try backend.findExpense(db, id.rawValue, trip: trip))
+    }
+
+    /// Soft-deletes `expense`, read in this transaction.
+    func deleteExpense(_ expense: Expense) throws {
+        let id = expense.id
         try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
         try queue(.deleteExpense(expense.id), before: .expense(expense))
         try log("expense.delete", "deleted expense '\(expense.description)' \(expense.amount)",

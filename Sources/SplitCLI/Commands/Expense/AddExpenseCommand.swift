@@ -62,7 +62,7 @@ struct AddExpenseCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         var builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
-        let me = try await context.backend.me(trip: trip.id)?.member.id
+        let me = try await context.me()?.member.id
         builder.me = me
         builder.defaultCategory = context.preferences.defaultCategory
         let drafts: [Expense]

@@ -76,23 +76,21 @@ struct ExpenseEditCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         // A held expense (another client's, with no sound reading) is fixed from its best
         // reading: the fix joins the trip and goes to the server.
-        let old: Expense
-        var held = false
+        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        let draft = try flags.draft(description: description, amount: amount)
+        let stored: [Expense]
         do {
-            old = try await context.backend.expense(matching: id, trip: trip.id)
+            // Found, rebuilt and stored in one write.
+            stored = try await context.backend.editExpense(matching: id, trip: trip.id, at: context.now) { old in
+                try builder.build(draft, id: old.id, base: old)
+            }.stored
         } catch StoreError.notFound(let message) {
-            guard let draft = try context.syncStore.heldExpense(matching: id, trip: trip.id) else {
+            guard let old = try context.syncStore.heldExpense(matching: id, trip: trip.id) else {
                 throw StoreError.notFound(message)
             }
-            (old, held) = (draft, true)
-        }
-        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
-        let updated = try builder.build(try flags.draft(description: description, amount: amount), id: old.id, base: old)
-        var stored = [updated]
-        if held {
+            let updated = try builder.build(draft, id: old.id, base: old)
             try context.syncStore.fixHeldExpense(updated, trip: trip.id, at: context.now)
-        } else {
-            stored = try await context.backend.replaceExpense(updated, trip: trip.id, at: context.now)
+            stored = [updated]
         }
         if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
         let shown = stored[0]
@@ -118,8 +116,7 @@ struct ExpenseDeleteCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
-        let expense = try await context.backend.expense(matching: id, trip: trip.id)
-        try await context.backend.deleteExpense(expense.id, trip: trip.id, at: context.now)
+        let expense = try await context.backend.deleteExpense(matching: id, trip: trip.id, at: context.now)
         if context.output.json {
             context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
         } else {

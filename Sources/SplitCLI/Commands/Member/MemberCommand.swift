@@ -57,7 +57,7 @@ struct MemberListCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
-        let me = try await context.backend.me(trip: trip.id)?.member.id
+        let me = try await context.me()?.member.id
         if context.output.json {
             context.output.emit(.object([
                 "trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),

@@ -43,10 +43,10 @@ struct MemberMeCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         guard name != nil || clear else {
-            return show(try await context.backend.me(trip: trip.id), trip: trip, context)
+            return show(try await context.me(), trip: trip, context)
         }
         let member = try name.map { try directory.resolve($0) }
-        let link = try context.syncStore.link(trip.id)
+        let link = try await context.scope().link
         var kept = Kept.device(node: link?.syncProtocol == .snapshot)
         if let link, link.syncProtocol == .feed {
             kept = try await claimOnServer(member, trip: trip, link: link, context)

@@ -19,7 +19,7 @@ struct BalancesCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         try context.warnAboutHeldItems(trip.id)
         let all = try await context.backend.balances(trip: trip.id)
-        let me = try await context.backend.me(trip: trip.id)?.member.id
+        let me = try await context.me()?.member.id
         if context.output.json {
             context.output.emit(.object([
                 "trip": JSONRendering.trip(trip),

@@ -43,7 +43,7 @@ struct SettleCommand: ContextCommand {
                 throw CLIError.data("the converted totals are too large to compute exactly")
             }
         }
-        let me = try await context.backend.me(trip: trip.id)?.member.id
+        let me = try await context.me()?.member.id
         if mine && me == nil {
             throw CLIError("settle --mine needs to know who you are; say it with: split member me NAME", kind: .usage)
         }

@@ -15,7 +15,7 @@ struct SummaryCommand: ContextCommand {
         let balances = try await context.backend.balances(trip: trip.id)
         let categories = try await context.backend.categoryTotals(trip: trip.id)
         let currencies = Set(balances.map(\.currency)).union(categories.map(\.currency)).sorted()
-        let me = try await context.backend.me(trip: trip.id)?.member.id
+        let me = try await context.me()?.member.id
         if context.output.json {
             context.output.emit(.object([
                 "trip": JSONRendering.trip(trip),

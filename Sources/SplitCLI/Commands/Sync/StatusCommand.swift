@@ -39,7 +39,7 @@ struct StatusCommand: ContextCommand {
         }
         let trip = try await context.trip()
         guard let status = try store.statuses(trip: trip.id).first else {
-            let me = try await context.backend.me(trip: trip.id)
+            let me = try await context.me()
             if context.output.json {
                 context.output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(false),
                                              "me": JSONRendering.string(me?.member.id.rawValue)]))

@@ -18,7 +18,7 @@ struct TripInviteCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let trip = try await context.trip()
-        guard let link = try context.syncStore.link(trip.id) else {
+        guard let link = try await context.scope().link else {
             throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
         }
         let groups = try await SyncConnector.client(for: link, context: context).groups()

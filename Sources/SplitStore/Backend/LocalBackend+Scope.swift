@@ -1,0 +1,23 @@
+import GRDB
+import SplitCore
+
+extension LocalBackend {
+    /// The scope of the trip `reference` names (by name, id or prefix, as ``trip(matching:)``),
+    /// else of the current trip, in one read. Nil when no reference is given and no trip is
+    /// current.
+    public func scope(reference: String?) async throws -> TripScope? {
+        try database.read { db in
+            let found: Trip
+            if let reference {
+                found = try Self.findTrip(db, reference)
+            } else if let current = try Self.currentTrip(db) {
+                found = current
+            } else {
+                return nil
+            }
+            let link = try SyncStore.link(db, found.id)
+            return TripScope(trip: found, members: try members(db, trip: found.id),
+                             me: try me(db, trip: found.id, link: link), link: link)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import SplitCore
+
+/// What a command works on, read in one transaction: the trip, its live members in name
+/// order, who you are in it, and its link. A command reads it once and hands it down, so it
+/// never asks the database the same thing twice.
+public struct TripScope: Sendable {
+    public let trip: Trip
+    public let members: [Member]
+    public let me: Me?
+    /// The cloud group the trip syncs with; nil for a local trip.
+    public let link: TripLink?
+}

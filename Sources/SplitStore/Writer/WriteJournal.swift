@@ -1,0 +1,25 @@
+import Foundation
+import SplitCore
+
+/// The linked trips this process queued changes for, each with how many changes wait in
+/// its outbox after the write: what the automatic sync after a command needs, known without
+/// another read.
+///
+/// Every write that queues an operation notes its trip here, in the write's transaction
+/// (``LocalBackend/noteQueued(_:trip:)``); a write that fails throws, so its command never
+/// reaches the automatic sync.
+public final class WriteJournal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var waiting: [TripID: Int] = [:]
+
+    public init() {}
+
+    /// The trips noted so far, in id order, with their waiting counts.
+    public var queued: [(trip: TripID, waiting: Int)] {
+        lock.withLock { waiting.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
+    func note(_ trip: TripID, waiting count: Int) {
+        lock.withLock { waiting[trip] = count }
+    }
+}
