@@ -30,6 +30,30 @@ import Testing
         #expect(LargestRemainder.split(Int128.max, weights: [2, 1]) == nil)
     }
 
+    @Test("float repairs: each rounded share moves a unit at most, a tie changes the earlier share, zero never gives")
+    func floatRepairs() {
+        #expect(FloatAmounts.repair([333, 333, 333], floats: [333.33, 333.33, 333.33], total: 1000, currency: jpy) == [334, 333, 333])
+        #expect(FloatAmounts.repair([334, 334, 334], floats: [334, 334, 334], total: 1000, currency: jpy) == [333, 333, 334])
+        // 0.4 → 0 and 1.6 → 2 twice: the unit comes from the earlier of the two rounded up.
+        #expect(FloatAmounts.repair([0, 2, 2], floats: [0.4, 1.6, 1.6], total: 3, currency: jpy) == [0, 1, 2])
+        // 1.4 → 1 went down most, so it gains before 2.2 → 2.
+        #expect(FloatAmounts.repair([2, 1], floats: [2.2, 1.4], total: 4, currency: jpy) == [2, 2])
+        // The written values are whole cents (the trailing digits are the binary float's), so
+        // they tie, and the first share gains the cent.
+        #expect(FloatAmounts.repair([15378, 15381, 15382, 15379], floats: [153.78, 153.81, 153.82000000000002, 153.79000000000002],
+                                    total: 61521, currency: usd) == [15379, 15381, 15382, 15379])
+        #expect(FloatAmounts.repair([500, 500], floats: [5, 5], total: 1000, currency: jpy) == nil, "nothing to repair")
+    }
+
+    @Test("shares far over the total are scaled down in proportion to what was written")
+    func floatScaling() {
+        // 600 × 500/1100 = 272.7 twice and 600 × 100/1100 = 54.5: the two .7 get the units.
+        #expect(FloatAmounts.repair([500, 500, 100], floats: [500, 500, 100], total: 600, currency: jpy) == [273, 273, 54])
+        #expect(FloatAmounts.repair([0, 0], floats: [0, 0], total: 5, currency: jpy) == [3, 2], "all zero: equal")
+        // Two units to take and one share that can give: scaled instead, 1 × 3/3.
+        #expect(FloatAmounts.repair([0, 0, 3], floats: [0, 0, 3], total: 1, currency: jpy) == [0, 0, 1])
+    }
+
     /// Random totals (either sign) and weights (many zero, many equal): the parts sum exactly to
     /// the total, each is the floor of its exact quota or one more (exactly the quota when that
     /// is whole), a larger remainder never gets less than a smaller one, and of equal

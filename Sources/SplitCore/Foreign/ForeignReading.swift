@@ -21,8 +21,8 @@ public enum ForeignResult<Value: Hashable & Sendable>: Hashable, Sendable {
 /// **Shares** are then compared with the amount:
 /// - equal: nothing to do;
 /// - off by at most one minor unit per share (what float shares such as 333.33 × 3 give):
-///   repaired by largest remainder of the written shares, ties to the earlier share
-///   (``FloatAmounts/repair(_:floats:total:currency:)``);
+///   repaired by largest remainder of the written shares, a tie changing the earlier share
+///   (``FloatAmounts/repair(_:floats:total:currency:)``, built on ``LargestRemainder``);
 /// - less than the amount, or no shares at all: the rest is the payer's own share;
 /// - more than the amount: held.
 ///
@@ -195,7 +195,8 @@ public enum ForeignReading {
     public enum ShareFit: Hashable, Sendable {
         case exact
         /// Off by at most one minor unit per share, as float shares are: these shares, by
-        /// largest remainder of the written ones, ties to the earlier share.
+        /// largest remainder of the written ones, a tie changing the earlier share
+        /// (``FloatAmounts/repair(_:floats:total:currency:)``).
         case repaired([Int64])
         /// Less than the total, or no shares: the rest is the payer's own share.
         case restToPayer(Int64)

@@ -3,7 +3,9 @@
 ///
 /// A float is read as the decimal its shortest round-tripping text spells (a stored `10.01` is
 /// the decimal 10.01, not the binary number just below it), and that exact decimal is rounded
-/// by the one rule, half to even (``Rounding``).
+/// by the one rule, half to even (``Rounding``). Shares that then miss their total are repaired
+/// by the one largest-remainder rule (``LargestRemainder``; see
+/// ``repair(_:floats:total:currency:)``).
 public enum FloatAmounts {
     /// `value` in minor units of `currency`, rounded half to even; nil when it is not finite or
     /// its magnitude is not below ``Money/maxMinorUnits`` minor units.
@@ -23,38 +25,6 @@ public enum FloatAmounts {
         }
         guard minor.magnitude < UInt128(Money.maxMinorUnits) else { return nil }
         return Int64(minor)
-    }
-
-    /// Adjusts `shares` so they sum exactly to `total`, moving the difference one minor unit at a
-    /// time by largest remainder of the original float shares (ties to the earlier share).
-    /// Returns nil when no repair was needed; shares never go below zero.
-    public static func repair(_ shares: [Int64], floats: [Double], total: Int64, currency: Currency) -> [Int64]? {
-        var result = shares
-        var difference = total - shares.reduce(0, +)
-        guard difference != 0, !shares.isEmpty else { return nil }
-        let scale = Double(currency.minorPerMajor)
-        // How far each rounded share is from its float value, in minor units.
-        let error = zip(shares, floats).map { Double($0.0) - $0.1 * scale }
-        let step: Int64 = difference > 0 ? 1 : -1
-        // Adding: those rounded down most first; taking: those rounded up most first.
-        var order = Array(shares.indices).sorted { lhs, rhs in
-            let (l, r) = (error[lhs], error[rhs])
-            if l != r { return step > 0 ? l < r : l > r }
-            return lhs < rhs
-        }
-        if step < 0 { order = order.filter { result[$0] > 0 } }
-        guard !order.isEmpty else { return nil }
-        var index = 0
-        while difference != 0 {
-            let target = order[index % order.count]
-            if step > 0 || result[target] > 0 {
-                result[target] += step
-                difference -= step
-            }
-            index += 1
-            if index > order.count * 1_000_000 { return nil }
-        }
-        return result
     }
 
     /// `value × factor` rounded half to even, where `value` is the decimal its shortest text
