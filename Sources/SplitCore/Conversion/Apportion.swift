@@ -1,55 +1,25 @@
 /// Rounds exact fractions to whole minor units so that they keep their exact total.
 ///
-/// Given values `numerators[i] / denominator`, each becomes its floor, and then the members with
-/// the largest remainders get one more unit each until the rounded total equals the exact total
-/// rounded half to even. Equal remainders go to the earlier member. A value that is already whole
-/// never moves, and every value ends up at its floor or its ceiling.
+/// Given values `numerators[i] / denominator`, the rounded total is their exact total rounded
+/// half to even (``Rounding``), and it is divided among them by ``LargestRemainder``: each
+/// value becomes its floor, and the largest remainders get one more unit each, equal remainders
+/// going to the earlier value. A value that is already whole never moves, and every value ends
+/// up at its floor or its ceiling. Converted balances and payers' parts are rounded this way.
 enum Apportion {
     /// - Parameters:
     ///   - numerators: the exact values times `denominator`; any sign.
     ///   - denominator: positive.
     /// - Returns: the rounded values, or nil if their exact total overflows `Int128`.
     static func round(_ numerators: [Int128], over denominator: Int128) -> [Int128]? {
-        var floors: [Int128] = []
-        var remainders: [Int128] = []
         var total: Int128 = 0
-        var floorTotal: Int128 = 0
         for numerator in numerators {
-            let (quotient, remainder) = floorDivide(numerator, by: denominator)
-            floors.append(quotient)
-            remainders.append(remainder)
             let (sum, overflow) = total.addingReportingOverflow(numerator)
             guard !overflow else { return nil }
             total = sum
-            floorTotal += quotient  // |floors| ≤ |numerators|, and numerators' total fits
         }
-        let leftover = roundHalfEven(total, over: denominator) - floorTotal
-        guard leftover > 0 else { return floors }
-        let order = numerators.indices.sorted { lhs, rhs in
-            remainders[lhs] != remainders[rhs] ? remainders[lhs] > remainders[rhs] : lhs < rhs
-        }
-        // leftover ≤ the number of positive remainders (their sum is below that many units).
-        for index in order.prefix(Int(clamping: leftover)) { floors[index] += 1 }
-        return floors
-    }
-
-    /// `floor(value / divisor)` and the remainder in `0..<divisor`, for a positive divisor.
-    static func floorDivide(_ value: Int128, by divisor: Int128) -> (quotient: Int128, remainder: Int128) {
-        var quotient = value / divisor
-        var remainder = value % divisor
-        if remainder < 0 {
-            quotient -= 1
-            remainder += divisor
-        }
-        return (quotient, remainder)
-    }
-
-    /// `value / divisor` rounded to the nearest integer, halves to the even one (banker's rounding).
-    static func roundHalfEven(_ value: Int128, over divisor: Int128) -> Int128 {
-        let (quotient, remainder) = floorDivide(value, by: divisor)
-        let gap = divisor - remainder  // distance up to the next integer; compared without doubling
-        if remainder > gap || (remainder == gap && quotient % 2 != 0) { return quotient + 1 }
-        return quotient
+        // The floors sum to at most the exact total, and to more than it minus one per value,
+        // so its half-even rounding is within what largest remainder can hand out.
+        return LargestRemainder.split(Rounding.halfEven(total, over: denominator), quotas: numerators, over: denominator)
     }
 }
 

@@ -21,8 +21,8 @@ public enum ForeignResult<Value: Hashable & Sendable>: Hashable, Sendable {
 /// **Shares** are then compared with the amount:
 /// - equal: nothing to do;
 /// - off by at most one minor unit per share (what float shares such as 333.33 × 3 give):
-///   repaired by largest remainder of the written shares, ties to the earlier share
-///   (``FloatAmounts/repair(_:floats:total:currency:)``);
+///   repaired by largest remainder of the written shares, a tie changing the earlier share
+///   (``FloatAmounts/repair(_:floats:total:currency:)``, built on ``LargestRemainder``);
 /// - less than the amount, or no shares at all: the rest is the payer's own share;
 /// - more than the amount: held.
 ///
@@ -44,7 +44,7 @@ public enum ForeignReading {
             return .held(reason: "date '\(item.dateText)' is neither YYYY-MM-DD nor an ISO 8601 time")
         }
         var repairs: [ForeignRepair] = []
-        guard let amount = minorUnits(item.amount, currency), amount > 0 else {
+        guard let amount = FloatAmounts.minorUnits(item.amount, currency: currency), amount > 0 else {
             return .held(reason: "amount \(text(item.amount)) is not a positive amount of \(currency.code) below the limit")
         }
         if let problem = textProblem(item.description, "description") ?? textProblem(item.note, "note") {
@@ -66,7 +66,7 @@ public enum ForeignReading {
             guard seen.insert(share.memberID).inserted else {
                 return .held(reason: "member \(share.memberID.short) has two shares")
             }
-            guard let minor = minorUnits(share.amount, currency), minor >= 0 else {
+            guard let minor = FloatAmounts.minorUnits(share.amount, currency: currency), minor >= 0 else {
                 return .held(reason: "the share of member \(share.memberID.short), \(text(share.amount)), is not an amount of \(currency.code) of zero or more")
             }
             shares.append(minor)
@@ -135,7 +135,7 @@ public enum ForeignReading {
             guard seen.insert(payer.memberID).inserted else {
                 return .failure(HeldPayers(reason: "member \(payer.memberID.short) is listed twice as a payer"))
             }
-            guard let minor = minorUnits(payer.amount, currency), minor > 0 else {
+            guard let minor = FloatAmounts.minorUnits(payer.amount, currency: currency), minor > 0 else {
                 return .failure(HeldPayers(reason: "payer \(payer.memberID.short) pays \(text(payer.amount)), not a positive amount of \(currency.code)"))
             }
             parts.append(minor)
@@ -179,7 +179,7 @@ public enum ForeignReading {
         }
         guard item.from != item.to else { return .held(reason: "it goes from member \(item.from.short) to themselves") }
         if let problem = textProblem(item.note, "note") { return .held(reason: problem) }
-        guard let amount = minorUnits(item.amount, currency), amount > 0 else {
+        guard let amount = FloatAmounts.minorUnits(item.amount, currency: currency), amount > 0 else {
             return .held(reason: "amount \(text(item.amount)) is not a positive amount of \(currency.code) below the limit")
         }
         var repairs: [ForeignRepair] = []
@@ -195,7 +195,8 @@ public enum ForeignReading {
     public enum ShareFit: Hashable, Sendable {
         case exact
         /// Off by at most one minor unit per share, as float shares are: these shares, by
-        /// largest remainder of the written ones, ties to the earlier share.
+        /// largest remainder of the written ones, a tie changing the earlier share
+        /// (``FloatAmounts/repair(_:floats:total:currency:)``).
         case repaired([Int64])
         /// Less than the total, or no shares: the rest is the payer's own share.
         case restToPayer(Int64)
@@ -239,12 +240,6 @@ public enum ForeignReading {
     public static func textProblem(_ text: String?, _ field: String) -> String? {
         guard let text, text.unicodeScalars.contains("\u{0}") else { return nil }
         return "the \(field) contains a NUL character (U+0000), which cannot be stored"
-    }
-
-    /// Minor units, half to even; nil when not finite or at or above the largest amount.
-    static func minorUnits(_ value: Double, _ currency: Currency) -> Int64? {
-        guard let minor = FloatAmounts.minorUnits(value, currency: currency), abs(minor) < Money.maxMinorUnits else { return nil }
-        return minor
     }
 
     /// Whether `minor` is exactly the decimal `value` was written as.

@@ -1,73 +1,82 @@
-/// Turning amounts that other apps stored as floating point into exact minor units.
+/// Turning amounts that other apps stored as floating point into exact minor units: the one
+/// edge where a `Double` becomes money.
+///
+/// A float is read as the decimal its shortest round-tripping text spells (a stored `10.01` is
+/// the decimal 10.01, not the binary number just below it), and that exact decimal is rounded
+/// by the one rule, half to even (``Rounding``). Shares that then miss their total are repaired
+/// by the one largest-remainder rule (``LargestRemainder``; see
+/// ``repair(_:floats:total:currency:)``).
 public enum FloatAmounts {
     /// `value` in minor units of `currency`, rounded half to even; nil when it is not finite or
-    /// out of range. The value is first printed with the shortest round-tripping text, so a
-    /// stored `10.01` is the decimal 10.01, not the binary number just below it.
+    /// its magnitude is not below ``Money/maxMinorUnits`` minor units.
     public static func minorUnits(_ value: Double, currency: Currency) -> Int64? {
         guard value.isFinite, abs(value) < 1e15 else { return nil }
-        // Fast path: away from a half, plain rounding of the scaled value gives the same
-        // answer as rounding the decimal text. The scaled value is within 1e-4 of the decimal
-        // one while it is below 1e11, so a margin of 1e-3 from .5 is safe.
+        let minor: Int128
+        // Fast path: away from a half, rounding the scaled binary value gives the same integer
+        // as rounding the decimal text, and no half rule is involved. The scaled value is
+        // within 1e-4 of the decimal one while it is below 1e11, so a margin of 1e-3 from .5
+        // is safe.
         let scaled = value * Double(currency.minorPerMajor)
-        if abs(scaled) < 1e11 {
-            let fraction = abs(scaled - scaled.rounded(.towardZero))
-            if abs(fraction - 0.5) > 1e-3 { return Int64(scaled.rounded(.toNearestOrAwayFromZero)) }
+        if abs(scaled) < 1e11, abs(abs(scaled - scaled.rounded(.towardZero)) - 0.5) > 1e-3 {
+            minor = Int128(scaled.rounded(.toNearestOrEven))
+        } else {
+            guard let exact = scaledDecimal(value, by: Int128(currency.minorPerMajor)) else { return nil }
+            minor = exact
         }
-        var text = "\(value.magnitude)"
-        if text.contains("e") || text.contains("E") {
-            // Tiny or huge magnitudes: scale directly (only reachable for |value| < 1e-4).
-            let scaled = (value * Double(currency.minorPerMajor)).rounded(.toNearestOrEven)
-            return Int64(exactly: scaled)
-        }
-        if !text.contains(".") { text += ".0" }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let whole = Int64(parts[0]) ?? 0
-        var fraction = Array(parts[1].utf8).map { Int64($0 - UInt8(ascii: "0")) }
-        let exponent = currency.exponent
-        while fraction.count <= exponent { fraction.append(0) }
-        var minor = whole * currency.minorPerMajor
-        var scale = currency.minorPerMajor / 10
-        for index in 0..<exponent {
-            minor += fraction[index] * scale
-            scale /= 10
-        }
-        // Half to even on the digits beyond the exponent.
-        let rest = fraction[exponent...]
-        let first = rest.first ?? 0
-        let beyond = rest.dropFirst().contains { $0 != 0 }
-        if first > 5 || (first == 5 && (beyond || minor % 2 != 0)) { minor += 1 }
-        return value < 0 ? -minor : minor
+        guard minor.magnitude < UInt128(Money.maxMinorUnits) else { return nil }
+        return Int64(minor)
     }
 
-    /// Adjusts `shares` so they sum exactly to `total`, moving the difference one minor unit at a
-    /// time by largest remainder of the original float shares (ties to the earlier share).
-    /// Returns nil when no repair was needed; shares never go below zero.
-    public static func repair(_ shares: [Int64], floats: [Double], total: Int64, currency: Currency) -> [Int64]? {
-        var result = shares
-        var difference = total - shares.reduce(0, +)
-        guard difference != 0, !shares.isEmpty else { return nil }
-        let scale = Double(currency.minorPerMajor)
-        // How far each rounded share is from its float value, in minor units.
-        let error = zip(shares, floats).map { Double($0.0) - $0.1 * scale }
-        let step: Int64 = difference > 0 ? 1 : -1
-        // Adding: those rounded down most first; taking: those rounded up most first.
-        var order = Array(shares.indices).sorted { lhs, rhs in
-            let (l, r) = (error[lhs], error[rhs])
-            if l != r { return step > 0 ? l < r : l > r }
-            return lhs < rhs
+    /// `value × factor` rounded half to even, where `value` is the decimal its shortest text
+    /// spells; nil when that product does not fit `Int128` (magnitudes far beyond any amount).
+    static func scaledDecimal(_ value: Double, by factor: Int128) -> Int128? {
+        guard value.isFinite, let exact = decimal(value) else { return nil }
+        let (units, scale) = exact
+        if scale <= 0 {
+            guard let power = powerOfTen(-scale) else { return nil }
+            let (product, overflow) = units.multipliedReportingOverflow(by: power)
+            let (result, overflow2) = product.multipliedReportingOverflow(by: factor)
+            return overflow || overflow2 ? nil : result
         }
-        if step < 0 { order = order.filter { result[$0] > 0 } }
-        guard !order.isEmpty else { return nil }
-        var index = 0
-        while difference != 0 {
-            let target = order[index % order.count]
-            if step > 0 || result[target] > 0 {
-                result[target] += step
-                difference -= step
+        let (numerator, overflow) = units.multipliedReportingOverflow(by: factor)
+        guard !overflow else { return nil }
+        // Below 10^-38 of the factor's unit: |numerator| < 10^38 here, so the quotient is under
+        // one half and rounds to zero.
+        guard let denominator = powerOfTen(scale) else { return 0 }
+        return Rounding.halfEven(numerator, over: denominator)
+    }
+
+    /// `value` as the decimal `units / 10^scale` that its shortest round-tripping text spells:
+    /// `10.01` is (1001, 2), `1e-05` is (1, 5), `3000` is (3000, 0).
+    static func decimal(_ value: Double) -> (units: Int128, scale: Int)? {
+        let text = "\(value.magnitude)"
+        let parts = text.split(separator: "e", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let mantissa = parts.first else { return nil }
+        var exponent = 0
+        if parts.count == 2 {
+            guard let written = Int(parts[1].hasPrefix("+") ? parts[1].dropFirst() : parts[1]) else { return nil }
+            exponent = written
+        }
+        var units: Int128 = 0
+        var fractionDigits = 0
+        var afterPoint = false
+        for character in mantissa.utf8 {
+            if character == UInt8(ascii: ".") {
+                afterPoint = true
+                continue
             }
-            index += 1
-            if index > order.count * 1_000_000 { return nil }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(character) else { return nil }
+            units = units * 10 + Int128(character - UInt8(ascii: "0"))  // at most 17 digits
+            if afterPoint { fractionDigits += 1 }
         }
+        return (value < 0 ? -units : units, fractionDigits - exponent)
+    }
+
+    /// 10^exponent for 0 ≤ exponent ≤ 38 (the largest power of ten in `Int128`), else nil.
+    static func powerOfTen(_ exponent: Int) -> Int128? {
+        guard (0...38).contains(exponent) else { return nil }
+        var result: Int128 = 1
+        for _ in 0..<exponent { result *= 10 }
         return result
     }
 }

@@ -10,7 +10,8 @@
 ///
 /// **Rule (sequential largest remainder).** Each payer but the last, in turn, takes of every
 /// share still unassigned the proportion `paid / still unpaid`, rounded by largest remainder
-/// (``Apportion``, ties to the earlier share); the last payer takes what remains. A part never
+/// (``Apportion``, which uses ``LargestRemainder``: ties to the earlier share in member-id
+/// order); the last payer takes what remains. A part never
 /// exceeds what remains of its share, so none is negative.
 ///
 /// A share marked paid is repaid to the payers by these parts, so a k-payer expense has the

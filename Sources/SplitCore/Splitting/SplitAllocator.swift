@@ -1,9 +1,11 @@
 /// Turns a ``SplitRule`` into exact splits that always sum to the amount.
 ///
-/// Equal, percent and shares modes all allocate by weight with the largest-remainder method:
-/// each member first gets `floor(amount × weight / totalWeight)`; the units left over go one
-/// each to the members with the largest remainders `amount × weight mod totalWeight`.
-/// **Tie-break:** equal remainders go to the member who comes earlier in the rule's list. Callers
+/// Equal, percent and shares modes all allocate by weight with the largest-remainder method
+/// (``LargestRemainder``): each member first gets `floor(amount × weight / totalWeight)`; the
+/// units left over go one each to the members with the largest remainders
+/// `amount × weight mod totalWeight`.
+/// **Tie-break:** equal remainders go to the member who comes earlier in the rule's list (the
+/// one tie rule of ``LargestRemainder``: earlier in the order passed). Callers
 /// that want an order independent of how the user typed the names sort the list first (the CLI
 /// sorts by member name, case-insensitively, then by id).
 ///
@@ -87,28 +89,12 @@ public enum SplitAllocator {
         for member in members where !seen.insert(member).inserted { throw .duplicateMember(member) }
     }
 
-    /// Largest-remainder allocation of `amount` by non-negative `weights` with a positive total.
+    /// `amount` split by ``LargestRemainder`` in proportion to non-negative `weights` with a
+    /// positive total, equal remainders going to the member listed earlier.
     private static func allocate(_ amount: Int64, members: [MemberID], weights: [Int64]) -> [ExpenseSplit] {
-        let total = weights.reduce(Int128(0)) { $0 + Int128($1) }
-        var shares = [Int64](repeating: 0, count: weights.count)
-        var remainders = [Int128](repeating: 0, count: weights.count)
-        var allocated: Int128 = 0
-        for (index, weight) in weights.enumerated() {
-            let product = Int128(amount) * Int128(weight)
-            let base = product / total  // weight ≤ total, so base ≤ amount fits Int64
-            shares[index] = Int64(base)
-            remainders[index] = product - base * total
-            allocated += base
-        }
-        // Fewer units are left than members with a positive remainder, so weight-0 members and
-        // members whose share was exact never receive one.
-        let leftover = Int(Int128(amount) - allocated)
-        if leftover > 0 {
-            let order = weights.indices.sorted { lhs, rhs in
-                remainders[lhs] != remainders[rhs] ? remainders[lhs] > remainders[rhs] : lhs < rhs
-            }
-            for index in order.prefix(leftover) { shares[index] += 1 }
-        }
-        return zip(members, shares).map { ExpenseSplit(memberID: $0, amount: $1) }
+        // Int64 × Int64 always fits Int128, and the weights were checked, so a split exists;
+        // each share is at most the amount, so it fits Int64 again.
+        let shares = LargestRemainder.split(Int128(amount), weights: weights.map { Int128($0) }) ?? []
+        return zip(members, shares).map { ExpenseSplit(memberID: $0, amount: Int64($1)) }
     }
 }

@@ -100,8 +100,8 @@ struct SplitwiseReader {
 
             // Several payers: one expense with those payers. The file holds only nets, so
             // the payers' own shares are not in it; they are taken as equal parts of what the
-            // debtors do not owe (largest remainder, earlier column first), and each payer paid
-            // their net plus their share. Every balance stays as Splitwise showed it.
+            // debtors do not owe (SplitCore's largest remainder, ties to the earlier column),
+            // and each payer paid their net plus their share. Every balance stays as Splitwise showed it.
             let debtorShares = debtors.reduce(Int64(0)) { $0 - nets[$1] }
             guard cost - debtorShares >= 0 else {
                 throw ImportError(here, "the payers are owed more than the cost \(fields[3]) minus what the others owe")
@@ -124,10 +124,12 @@ struct SplitwiseReader {
         return ImportPlan(trips: [trip], warnings: warnings.all)
     }
 
-    /// `total` in `count` equal parts, the remainder one unit each to the earlier parts.
+    /// `total` in `count` equal parts by ``LargestRemainder``: the remainders are all equal, so
+    /// the units left over go one each to the earlier parts (the earlier columns).
     static func equalParts(_ total: Int64, count: Int) -> [Int64] {
-        let base = total / Int64(count), extra = Int(total % Int64(count))
-        return (0..<count).map { base + ($0 < extra ? 1 : 0) }
+        // Equal weights with a positive sum never overflow, so the split exists.
+        let parts = LargestRemainder.split(Int128(total), weights: Array(repeating: 1, count: count)) ?? []
+        return parts.map { Int64($0) }
     }
 
     static func memberSource(_ name: String) -> String { "splitwise:member:\(name.lowercased())" }

@@ -23,7 +23,7 @@ enum ImportValues {
 
     /// Minor units of a floating-point amount (half to even), or an error naming the value.
     static func minorUnits(_ value: Double, _ currency: Currency, at location: @autoclosure () -> String) throws(ImportError) -> Int64 {
-        guard let minor = FloatAmounts.minorUnits(value, currency: currency), abs(minor) < Money.maxMinorUnits else {
+        guard let minor = FloatAmounts.minorUnits(value, currency: currency) else {
             throw ImportError(location(), "amount \(value) is not a usable number of \(currency.code)")
         }
         return minor

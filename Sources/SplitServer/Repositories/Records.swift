@@ -91,14 +91,13 @@ struct HistoryRecord: Sendable, Equatable {
 /// Converting the NUMERIC(12,2) columns, read as whole cents, to minor units and back.
 enum StoredAmount {
     /// Minor units of `cents` hundredths; a legacy row with cents a zero-decimal currency
-    /// cannot hold (JPY 10.50, which the Node server accepted) is rounded half to even.
+    /// cannot hold (JPY 10.50, which the Node server accepted) is rounded half to even, by
+    /// SplitCore's one rounding rule (``Rounding``).
     static func minor(cents: Int64, currency: Currency) -> Int64 {
         let divisor = 100 / currency.minorPerMajor
         guard divisor > 1 else { return cents * (currency.minorPerMajor / 100) }
-        let quotient = cents / divisor
-        let remainder = cents % divisor
-        if remainder * 2 > divisor || (remainder * 2 == divisor && quotient % 2 != 0) { return quotient + 1 }
-        return quotient
+        // |cents| / divisor rounded is no larger than |cents|, so it fits Int64 again.
+        return Int64(Rounding.halfEven(Int128(cents), over: Int128(divisor)))
     }
 
     /// Decimal text for a NUMERIC parameter: "3000" or "10.01".
