@@ -42,7 +42,7 @@ struct PayerRepository: Sendable {
     }
 
     /// The expense whose listing row `row` is, when `row` is the row of a payer other than the
-    /// lead (the lead's row id is the expense's own): a PUT or DELETE by that id is a 409.
+    /// lead (the lead's row id is the expense's own): a PUT or DELETE by that id is refused (``ExpenseError/payerRow(_:of:)``).
     func expense(ofRow row: UUID, includingDeleted: Bool, on connection: PostgresConnection) async throws -> UUID? {
         let rows = try await connection.query("""
             SELECT p.expense_id FROM expense_payers p JOIN expenses e ON e.id = p.expense_id
@@ -62,12 +62,6 @@ struct PayerRepository: Sendable {
             taken.insert(id)
         }
         return taken
-    }
-
-    /// The 409 for a PUT or DELETE addressed to a payer's listing row.
-    static func partRow(_ row: UUID, of expense: UUID) -> APIError {
-        .conflict("expense row \(lower(row)) is one payer's part of expense \(lower(expense)), which several members paid; "
-            + "change that expense")
     }
 
     // MARK: Writing
@@ -139,5 +133,4 @@ struct PayerRepository: Sendable {
         return payers
     }
 
-    private static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }
 }

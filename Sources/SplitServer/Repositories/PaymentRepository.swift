@@ -38,17 +38,22 @@ struct PaymentRepository: Sendable {
 
     /// Records a payment at `revision`. With a client-chosen `id` that exists already: the
     /// stored payment when it is this group's with the same content (`created` false),
-    /// otherwise a 409; an id deleted before is a 409 too.
+    /// otherwise a ``ClientIDError``; an id deleted before is one too.
     func create(id: UUID?, from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?, group: UUID, user: UUID,
                 revision: Int64, on connection: PostgresConnection) async throws -> (payment: PaymentRecord, created: Bool) {
-        guard from != to else { throw APIError.badRequest("fromMemberId and toMemberId must be different members") }
+        do {
+            try Payment.validate(from: ExpenseRecord.member(from), to: ExpenseRecord.member(to), minorUnits: amount.minorUnits,
+                                 amountText: amount.majorText)
+        } catch {
+            throw SettlementPaymentError.rule(error)
+        }
         if let id {
             let stored = try await Self.records(connection.query(
                 "SELECT \(unescaped: Self.columns) FROM settlement_payments WHERE id = \(id)", logger: database.logger))
             if let stored = stored.first {
                 guard stored.groupID == group, stored.from == from, stored.to == to, stored.amount == amount,
                       stored.date == date, stored.note == note else {
-                    throw APIError.conflict("payment id \(id.uuidString.lowercased()) is already used for another payment")
+                    throw ClientIDError.taken(kind: "payment", id: id)
                 }
                 return (stored, false)
             }
@@ -63,7 +68,7 @@ struct PaymentRepository: Sendable {
                     \(amount.currency.code), \(note), \(date.description)::date, \(user), \(revision), \(dependencies.now()))
             RETURNING \(unescaped: Self.columns)
             """, logger: database.logger)
-        guard let payment = try await Self.records(rows).first else { throw APIError.conflict("payment not stored") }
+        guard let payment = try await Self.records(rows).first else { throw SettlementPaymentError.notStored }
         return (payment, true)
     }
 
@@ -76,13 +81,13 @@ struct PaymentRepository: Sendable {
         return nil
     }
 
-    /// Deletes a payment at `revision`, leaving a tombstone; 404 if the group has no such payment.
+    /// Deletes a payment at `revision`, leaving a tombstone; ``SettlementPaymentError/notFound(payment:)`` if the group has none.
     func delete(_ payment: UUID, group: UUID, revision: Int64, on connection: PostgresConnection) async throws {
         let rows = try await connection.query(
             "DELETE FROM settlement_payments WHERE id = \(payment) AND group_id = \(group) RETURNING id", logger: database.logger)
         var found = false
         for try await _ in rows { found = true }
-        guard found else { throw APIError.notFound("payment \(payment.uuidString.lowercased()) not found in this group") }
+        guard found else { throw SettlementPaymentError.notFound(payment: payment) }
         try await Tombstones.add(kind: "payment", item: payment.uuidString.lowercased(), group: group, revision: revision,
                                  on: connection, logger: database.logger)
     }

@@ -119,7 +119,7 @@ struct ChangeFeed: Sendable {
                 id: group.uuidString.lowercased(), name: name, description: description, currency: currency,
                 revision: fields))
         }
-        throw GroupRepository.notFound(group)
+        throw GroupError.notFound(group: group)
     }
 
     private func members(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
