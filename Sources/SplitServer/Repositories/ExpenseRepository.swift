@@ -27,7 +27,7 @@ struct ExpenseRepository: Sendable {
     /// With `only`, just that expense (if it is live and in the group), still in three queries.
     func list(group: UUID, only: UUID? = nil, on connection: PostgresConnection) async throws -> [ExpenseRecord] {
         let expenseRows = try await connection.query("""
-            SELECT e.id, e.description, (e.amount * 100)::int8, e.currency, e.category, e.paid_by_member_id,
+            SELECT e.id, e.description, (e.amount * 100)::int8, (e.amount * 1000)::int8, e.currency, e.category, e.paid_by_member_id,
                    to_char(e.expense_date, 'YYYY-MM-DD'),
                    to_char(e.created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
             FROM expenses e
@@ -36,31 +36,31 @@ struct ExpenseRepository: Sendable {
             """, logger: database.logger)
         var expenses: [ExpenseRecord] = []
         var index: [UUID: Int] = [:]
-        for try await (id, description, cents, code, category, payer, date, created) in expenseRows.decode(
-            (UUID, String?, Int64, String?, String, UUID, String, String?).self) {
+        for try await (id, description, cents, thousandths, code, category, payer, date, created) in expenseRows.decode(
+            (UUID, String?, Int64, Int64, String?, String, UUID, String, String?).self) {
             let currency = try StoredValue.currency(code, table: "expenses", row: id)
             index[id] = expenses.count
             expenses.append(ExpenseRecord(
                 id: id, groupID: group, description: description ?? "",
-                amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
+                amount: Money(minorUnits: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency: currency),
                 category: category, paidBy: payer,
                 date: try StoredValue.date(date, table: "expenses", column: "expense_date", row: id),
                 createdAt: try StoredValue.present(created, table: "expenses", column: "created_at", row: id), splits: []))
         }
         guard !expenses.isEmpty else { return [] }
         let splitRows = try await connection.query("""
-            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, s.is_paid
+            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, (s.amount * 1000)::int8, s.is_paid
             FROM expense_splits s
             JOIN expenses e ON e.id = s.expense_id
             JOIN members m ON m.id = s.member_id
             WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY lower(m.name), m.id
             """, logger: database.logger)
-        for try await (expense, id, member, cents, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Bool?).self) {
+        for try await (expense, id, member, cents, thousandths, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Int64, Bool?).self) {
             guard let position = index[expense] else { continue }
             let currency = expenses[position].amount.currency
             expenses[position].splits.append(SplitRecord(
-                id: id, memberID: member, amount: StoredAmount.minor(cents: cents, currency: currency), isPaid: paid ?? false))
+                id: id, memberID: member, amount: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), isPaid: paid ?? false))
         }
         var currencies: [UUID: Currency] = [:]
         for expense in expenses { currencies[expense.id] = expense.amount.currency }

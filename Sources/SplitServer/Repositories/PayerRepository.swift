@@ -23,7 +23,7 @@ struct PayerRepository: Sendable {
     func payers(group: UUID, only: UUID? = nil, currencies: [UUID: Currency], on connection: PostgresConnection)
         async throws -> [UUID: [PayerRecord]] {
         try await Self.records(connection.query("""
-            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, p.row_id
+            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, (p.amount * 1000)::int8, p.row_id
             FROM expense_payers p JOIN expenses e ON e.id = p.expense_id
             WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY p.expense_id, p.member_id
@@ -35,7 +35,7 @@ struct PayerRepository: Sendable {
     func payers(of currencies: [UUID: Currency], on connection: PostgresConnection) async throws -> [UUID: [PayerRecord]] {
         guard !currencies.isEmpty else { return [:] }
         return try await Self.records(connection.query("""
-            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, p.row_id
+            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, (p.amount * 1000)::int8, p.row_id
             FROM unnest(\(Array(currencies.keys))::uuid[]) AS x(id)
             CROSS JOIN LATERAL (SELECT * FROM expense_payers WHERE expense_id = x.id OFFSET 0) p
             """, logger: database.logger), currencies: currencies)
@@ -123,10 +123,10 @@ struct PayerRepository: Sendable {
 
     private static func records(_ rows: PostgresRowSequence, currencies: [UUID: Currency]) async throws -> [UUID: [PayerRecord]] {
         var payers: [UUID: [PayerRecord]] = [:]
-        for try await (expense, member, cents, row) in rows.decode((UUID, UUID, Int64, UUID).self) {
+        for try await (expense, member, cents, thousandths, row) in rows.decode((UUID, UUID, Int64, Int64, UUID).self) {
             guard let currency = currencies[expense] else { continue }
             payers[expense, default: []].append(PayerRecord(
-                memberID: member, amount: StoredAmount.minor(cents: cents, currency: currency), rowID: row))
+                memberID: member, amount: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), rowID: row))
         }
         // The lateral read comes in no particular order; member-id order is the contract's.
         for key in payers.keys { payers[key]?.sort { $0.memberID.uuidString < $1.memberID.uuidString } }

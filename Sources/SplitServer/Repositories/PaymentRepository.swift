@@ -11,7 +11,7 @@ struct PaymentRepository: Sendable {
 
     /// The columns ``records(_:)`` decodes, for SELECT and RETURNING alike.
     static let columns = """
-        id, group_id, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
+        id, group_id, from_member_id, to_member_id, (amount * 100)::int8, (amount * 1000)::int8, currency, note,
         to_char(payment_date, 'YYYY-MM-DD'), to_char(created_at AT TIME ZONE 'UTC', '\(isoTimestampFormat)')
         """
 
@@ -24,12 +24,12 @@ struct PaymentRepository: Sendable {
 
     static func records(_ rows: PostgresRowSequence) async throws -> [PaymentRecord] {
         var payments: [PaymentRecord] = []
-        for try await (id, groupID, from, to, cents, code, note, date, created) in rows.decode(
-            (UUID, UUID, UUID, UUID, Int64, String, String?, String, String).self) {
+        for try await (id, groupID, from, to, cents, thousandths, code, note, date, created) in rows.decode(
+            (UUID, UUID, UUID, UUID, Int64, Int64, String, String?, String, String).self) {
             let currency = try StoredValue.currency(code, table: "settlement_payments", row: id)
             payments.append(PaymentRecord(
                 id: id, groupID: groupID, from: from, to: to,
-                amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
+                amount: Money(minorUnits: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency: currency),
                 note: note, date: try StoredValue.date(date, table: "settlement_payments", column: "payment_date", row: id),
                 createdAt: created))
         }
