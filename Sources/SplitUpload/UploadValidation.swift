@@ -32,11 +32,10 @@ enum UploadValidation {
 
     /// One line for every currency the server refuses, with how many items use it.
     private static func currencies(_ snapshot: LocalTripSnapshot, _ capabilities: ServerCapabilities) throws(UploadError) {
-        let accepted = Set(capabilities.currencies)
         var refused: [String: Int] = [:]
-        for code in snapshot.expenses.map(\.amount.currency.code) + snapshot.payments.map(\.amount.currency.code)
-            where !accepted.contains(code) {
-            refused[code, default: 0] += 1
+        for currency in snapshot.expenses.map(\.amount.currency) + snapshot.payments.map(\.amount.currency)
+            where !capabilities.accepts(currency) {
+            refused[currency.code, default: 0] += 1
         }
         guard !refused.isEmpty else { return }
         let which = capabilities.isSplitServer ? "this server" : "this server (the Node budget_splitter_web API)"

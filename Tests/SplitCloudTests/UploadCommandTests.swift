@@ -62,6 +62,30 @@ struct UploadCommandTests {
         }
     }
 
+    @Test("a trip in PEN, with a KWD expense, uploads to split-server and then syncs: it takes every ISO 4217 code")
+    func everyCurrency() async throws {
+        try await CloudTestServer.run { server in
+            let split = try SplitSandbox()
+            try await split.registerAndUseCloud(server.url)
+            try await split.ok("mode", "local")
+            try await split.ok("trip", "create", "Lima", "--currency", "PEN")
+            try await split.ok("member", "add", "Alex", "Bea")
+            try await split.ok("add-expense", "Ceviche", "80.10", "--paid-by", "Alex")
+            try await split.ok("add-expense", "Hotel", "12.345", "--currency", "KWD", "--paid-by", "Bea")
+            try await split.ok("upload")
+            try await split.ok("pay", "Bea", "Alex", "40.05")
+            let synced = try await split.ok("sync", "--json").json
+            #expect(synced["pending"].int == 0 && synced["held"].int == 0, "\(synced)")
+            let stored = try await server.sql("SELECT currency || ' ' || amount::text FROM expenses ORDER BY currency")
+            #expect(stored == ["KWD 12.345", "PEN 80.10"], "\(stored)")
+            let shares = try await server.sql("SELECT amount::text FROM expense_splits").sorted()
+            #expect(shares == ["40.05", "40.05", "6.172", "6.173"], "\(shares)")
+            let payments = try await server.sql("SELECT currency || ' ' || amount::text FROM settlement_payments")
+            #expect(payments == ["PEN 40.05"], "\(payments)")
+            #expect(try await server.sql("SELECT currency FROM trip_groups") == ["PEN"])
+        }
+    }
+
     @Test("refused before anything is sent: a currency the Node server lacks (65), no local trip (65)")
     func refused() async throws {
         try await CloudTestServer.run(quirks: LegacyQuirks(apiLimit: 100_000)) { server in

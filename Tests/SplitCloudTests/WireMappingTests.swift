@@ -147,5 +147,17 @@ struct WireMappingTests {
             #"{"status":"ok","mode":"vps","port":"3012","timestamp":"x","features":["payments","idempotency","future"]}"#.utf8)))
         #expect(ours.isSplitServer && ours.has(.payments) && ours.has(.idempotency) && !ours.has(.expenseEdit))
         #expect(ours.currencies.count == 20)
+        let pen = try Currency(code: "PEN"), jpy = try Currency(code: "JPY"), kwd = try Currency(code: "KWD")
+        #expect(!ours.accepts(pen) && !node.accepts(pen) && node.accepts(jpy))
+        let every = ServerCapabilities(health: try decoder.decode(Components.Schemas.Health.self, from: Data(
+            #"{"status":"ok","mode":"vps","port":"3012","timestamp":"x","features":["sync","currencies"]}"#.utf8)))
+        #expect(every.has(.currencies) && every.accepts(pen) && every.accepts(kwd))
+        #expect(every.currencies.count == CurrencyTable.exponents.count && every.currencies.contains("CZK"))
+        #expect(throws: Never.self) { try WireValidation.currency(pen, capabilities: every) }
+        #expect(throws: CloudError.self) { try WireValidation.currency(pen, capabilities: ours) }
+        #expect(throws: CloudError.invalid("this server (the Node budget_splitter_web API) does not accept currency PEN; "
+                                           + "it accepts only JPY, MYR, SGD, USD")) {
+            try WireValidation.currency(pen, capabilities: .node)
+        }
     }
 }

@@ -40,6 +40,13 @@ struct UpgradeTests {
             let token = try alex.decode(Components.Schemas.AuthResponse.self).token
             try await api.addExpense(token, group: gid, payer: "50000000-0000-4000-8000-000000000002", amount: "12.5",
                                      currency: "EUR", splits: [("50000000-0000-4000-8000-000000000001", "12.5")])
+            // So are currencies beyond the iOS app's 20, and three decimals are kept (migration 7).
+            try await api.addExpense(token, group: gid, payer: "50000000-0000-4000-8000-000000000002", amount: "45.9",
+                                     currency: "PEN", splits: [("50000000-0000-4000-8000-000000000001", "45.9")])
+            try await api.addExpense(token, group: gid, payer: "50000000-0000-4000-8000-000000000002", amount: "1.234",
+                                     currency: "KWD", splits: [("50000000-0000-4000-8000-000000000001", "1.234")])
+            let upgraded = try await api.call(.get, "/api/groups/\(gid)/expenses", token: token).decode(Components.Schemas.ExpenseList.self)
+            #expect(Set(upgraded.expenses.map { "\($0.currency) \($0.amount)" }) == ["JPY 3000.0", "EUR 12.5", "PEN 45.9", "KWD 1.234"])
             let plan = try await api.call(.get, "/api/groups/\(gid)/balances?currency=JPY", token: token)
                 .decode(Components.Schemas.Settlement.self)
             #expect(plan.transfers.map { "\($0.fromName)>\($0.toName):\($0.amount)" } == ["Chen>Alex:1000.0"])
@@ -55,8 +62,8 @@ struct UpgradeTests {
                 }
                 return values
             }
-            // No token in clear; the Node rows (2 expenses, one soft-deleted) plus the new one; both users.
-            #expect(stored == [0, 0, 3, 2])
+            // No token in clear; the Node rows (2 expenses, one soft-deleted) plus the three new ones; both users.
+            #expect(stored == [0, 0, 5, 2])
         }
         // Migrating again does nothing.
         try await ServerHarness.run(settings: settings) { api in

@@ -48,13 +48,14 @@ public enum WireValidation {
         }
     }
 
-    /// The Node server stores only JPY, MYR, SGD and USD; split-server the iOS app's 20.
+    /// A currency the server stores, as ``ServerCapabilities/accepts(_:)`` says: the Node server
+    /// only JPY, MYR, SGD and USD, an older split-server the iOS app's 20, a split-server with
+    /// the `currencies` feature every code.
     public static func currency(_ currency: Currency, capabilities: ServerCapabilities) throws(CloudError) {
-        let accepted = capabilities.currencies
-        guard accepted.contains(currency.code) else {
+        guard capabilities.accepts(currency) else {
             let which = capabilities.isSplitServer ? "this server" : "this server (the Node budget_splitter_web API)"
             throw .invalid("\(which) does not accept currency \(currency.code); it accepts only "
-                           + accepted.joined(separator: ", "))
+                           + capabilities.currencies.joined(separator: ", "))
         }
     }
 

@@ -26,6 +26,9 @@ public struct ServerCapabilities: Hashable, Sendable {
         case claims
         /// Account preferences (`/api/preferences`) that follow the account to every device.
         case preferences
+        /// Every ISO 4217 code `split` takes locally (SplitCore's ``CurrencyTable``), amounts
+        /// exact to three decimals. A split-server without it stores only the iOS app's 20.
+        case currencies
     }
 
     public let features: Set<Feature>
@@ -45,6 +48,17 @@ public struct ServerCapabilities: Hashable, Sendable {
     /// The Node server's CHECK constraint on `expenses.currency`.
     public static let nodeCurrencies = CurrencyTable.nodeCurrencies
 
-    /// Currency codes this server stores: the iOS app's 20 on split-server, 4 on the Node server.
-    public var currencies: [String] { isSplitServer ? CurrencyTable.appCurrencies : Self.nodeCurrencies }
+    /// Currency codes this server stores, in a stable order: every code SplitCore knows on a
+    /// split-server with ``Feature/currencies``, the iOS app's 20 on an older split-server, the
+    /// Node server's 4 on the Node server.
+    public var currencies: [String] {
+        if has(.currencies) { return CurrencyTable.exponents.keys.sorted() }
+        return isSplitServer ? CurrencyTable.appCurrencies : Self.nodeCurrencies
+    }
+
+    /// Whether this server stores amounts in `currency`: the one answer every check before
+    /// sending asks (``currencies`` lists them for a refusal's message).
+    public func accepts(_ currency: Currency) -> Bool {
+        has(.currencies) || currencies.contains(currency.code)
+    }
 }

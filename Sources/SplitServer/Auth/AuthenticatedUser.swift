@@ -54,7 +54,7 @@ struct AuthenticatedUser: Sendable, Equatable {
             return user
         }
 
-        static let refused = APIError.unauthorized("invalid, expired or revoked token; log in again")
+        static let refused = APIError(AccountError.tokenRefused)
     }
 }
 

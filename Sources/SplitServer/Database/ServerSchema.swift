@@ -21,6 +21,8 @@ enum ServerSchema {
         Migration(version: 4, name: "split-server: login failures shared by every process", statements: multiInstance),
         Migration(version: 5, name: "split-server: several payers per expense", statements: severalPayers),
         Migration(version: 6, name: "split-server: member claims and account preferences", statements: claimsAndPreferences),
+        Migration(version: 7, name: "split-server: every ISO 4217 currency, amounts exact to three decimals",
+                  statements: everyCurrency),
     ]
 
     /// The tables of the Node server, column for column.
@@ -359,5 +361,46 @@ enum ServerSchema {
             default_currency_set_at TIMESTAMPTZ,
             default_category_set_at TIMESTAMPTZ)
         """,
+    ]
+
+    /// Every currency `split` takes locally (SplitCore's ``CurrencyTable``), not only the iOS
+    /// app's 20, and amounts exact to three decimals for the currencies that have them (KWD,
+    /// BHD, …).
+    ///
+    /// - The 20-code CHECKs of versions 2 and 3 go; which codes exist is the rule of SplitCore's
+    ///   `Currency(code:)`, applied to every request (``WireInput/currency(_:field:default:)``),
+    ///   so the schema keeps only the shape: three upper-case letters. The CHECKs are found by
+    ///   their definition, as in version 2, since the trip's was created without a name.
+    /// - The amount columns go from the Node server's NUMERIC(12, 2) to NUMERIC without a scale,
+    ///   so KWD 12.345 is stored as it is instead of rounded to 12.35, and every value keeps the
+    ///   digits it was written with (`60.00` stays `60.00`). A CHECK keeps the Node schema's
+    ///   limit, below 10^10 (``WireAmount/majorLimit``). Readers round as the old column did:
+    ///   to cents for currencies of up to two decimals, to thousandths for those of three
+    ///   (``StoredAmount/minor(cents:thousandths:currency:)``).
+    static let everyCurrency: [String] = [
+        """
+        DO $$
+        DECLARE item RECORD;
+        BEGIN
+            FOR item IN
+                SELECT conrelid::regclass AS owner, conname FROM pg_constraint
+                WHERE conrelid IN ('expenses'::regclass, 'trip_groups'::regclass) AND contype = 'c'
+                  AND pg_get_constraintdef(oid) LIKE '%currency%'
+            LOOP
+                EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', item.owner, item.conname);
+            END LOOP;
+        END $$
+        """,
+        "ALTER TABLE expenses ADD CONSTRAINT expenses_currency_code CHECK (currency ~ '^[A-Z]{3}$')",
+        "ALTER TABLE trip_groups ADD CONSTRAINT trip_groups_currency_code CHECK (currency ~ '^[A-Z]{3}$')",
+        "ALTER TABLE settlement_payments ADD CONSTRAINT settlement_payments_currency_code CHECK (currency ~ '^[A-Z]{3}$')",
+        "ALTER TABLE expenses ALTER COLUMN amount TYPE NUMERIC",
+        "ALTER TABLE expenses ADD CONSTRAINT expenses_amount_limit CHECK (amount < 10000000000)",
+        "ALTER TABLE expense_splits ALTER COLUMN amount TYPE NUMERIC",
+        "ALTER TABLE expense_splits ADD CONSTRAINT expense_splits_amount_limit CHECK (amount < 10000000000)",
+        "ALTER TABLE settlement_payments ALTER COLUMN amount TYPE NUMERIC",
+        "ALTER TABLE settlement_payments ADD CONSTRAINT settlement_payments_amount_limit CHECK (amount < 10000000000)",
+        "ALTER TABLE expense_payers ALTER COLUMN amount TYPE NUMERIC",
+        "ALTER TABLE expense_payers ADD CONSTRAINT expense_payers_amount_limit CHECK (amount < 10000000000)",
     ]
 }

@@ -8,6 +8,8 @@ import SplitJSON
 /// The one place where errors become HTTP responses: always `{"error": "..."}` in JSON.
 ///
 /// - ``APIError``: its status and message.
+/// - ``DomainError`` (a repository's refusal): the status ``APIError/init(_:)`` gives its kind,
+///   and its message.
 /// - Failures to read a request (malformed JSON, a missing or mistyped field, the wrong
 ///   content type, a missing parameter) raised by the generated OpenAPI code before a handler
 ///   runs: 400, with the decoder's explanation.
@@ -44,10 +46,13 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         switch error {
         case let failure as APIError:
             return failure
+        case let refusal as any DomainError:
+            return APIError(refusal)
         case let failure as UnreadableStoredValue:
             return Self.unreadableAnswer(failure)
         case let failure as ServerError:
             if let inner = failure.underlyingError as? APIError { return inner }
+            if let inner = failure.underlyingError as? any DomainError { return APIError(inner) }
             if let inner = failure.underlyingError as? UnreadableStoredValue { return Self.unreadableAnswer(inner) }
             if let inner = failure.underlyingError as? PSQLError, let answer = Self.raceAnswer(inner) ?? Self.tooLong(inner) {
                 return answer

@@ -27,7 +27,7 @@ struct ExpenseRepository: Sendable {
     /// With `only`, just that expense (if it is live and in the group), still in three queries.
     func list(group: UUID, only: UUID? = nil, on connection: PostgresConnection) async throws -> [ExpenseRecord] {
         let expenseRows = try await connection.query("""
-            SELECT e.id, e.description, (e.amount * 100)::int8, e.currency, e.category, e.paid_by_member_id,
+            SELECT e.id, e.description, (e.amount * 100)::int8, (e.amount * 1000)::int8, e.currency, e.category, e.paid_by_member_id,
                    to_char(e.expense_date, 'YYYY-MM-DD'),
                    to_char(e.created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
             FROM expenses e
@@ -36,31 +36,31 @@ struct ExpenseRepository: Sendable {
             """, logger: database.logger)
         var expenses: [ExpenseRecord] = []
         var index: [UUID: Int] = [:]
-        for try await (id, description, cents, code, category, payer, date, created) in expenseRows.decode(
-            (UUID, String?, Int64, String?, String, UUID, String, String?).self) {
+        for try await (id, description, cents, thousandths, code, category, payer, date, created) in expenseRows.decode(
+            (UUID, String?, Int64, Int64, String?, String, UUID, String, String?).self) {
             let currency = try StoredValue.currency(code, table: "expenses", row: id)
             index[id] = expenses.count
             expenses.append(ExpenseRecord(
                 id: id, groupID: group, description: description ?? "",
-                amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
+                amount: Money(minorUnits: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency: currency),
                 category: category, paidBy: payer,
                 date: try StoredValue.date(date, table: "expenses", column: "expense_date", row: id),
                 createdAt: try StoredValue.present(created, table: "expenses", column: "created_at", row: id), splits: []))
         }
         guard !expenses.isEmpty else { return [] }
         let splitRows = try await connection.query("""
-            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, s.is_paid
+            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, (s.amount * 1000)::int8, s.is_paid
             FROM expense_splits s
             JOIN expenses e ON e.id = s.expense_id
             JOIN members m ON m.id = s.member_id
             WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY lower(m.name), m.id
             """, logger: database.logger)
-        for try await (expense, id, member, cents, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Bool?).self) {
+        for try await (expense, id, member, cents, thousandths, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Int64, Bool?).self) {
             guard let position = index[expense] else { continue }
             let currency = expenses[position].amount.currency
             expenses[position].splits.append(SplitRecord(
-                id: id, memberID: member, amount: StoredAmount.minor(cents: cents, currency: currency), isPaid: paid ?? false))
+                id: id, memberID: member, amount: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), isPaid: paid ?? false))
         }
         var currencies: [UUID: Currency] = [:]
         for expense in expenses { currencies[expense.id] = expense.amount.currency }
@@ -71,16 +71,16 @@ struct ExpenseRepository: Sendable {
         return expenses
     }
 
-    /// The live expense with this id in `group`, or 404.
+    /// The live expense with this id in `group`, or ``ExpenseError/notFound(expense:)``.
     func find(_ expense: UUID, group: UUID, on connection: PostgresConnection) async throws -> ExpenseRecord {
         guard let record = try await list(group: group, only: expense, on: connection).first else {
-            throw Self.notFound(expense)
+            throw ExpenseError.notFound(expense: expense)
         }
         return record
     }
 
-    /// The group of a live expense (or, with `includingDeleted`, of a deleted one too), or 404;
-    /// a 409 for the listing row of a payer other than the lead of an expense several paid,
+    /// The group of a live expense (or, with `includingDeleted`, of a deleted one too), or
+    /// ``ExpenseError/notFound(expense:)``; ``ExpenseError/payerRow(_:of:)`` for the listing row of a payer other than the lead of an expense several paid,
     /// which is not an expense of its own (see ``PayerRepository``).
     func group(of expense: UUID, includingDeleted: Bool = false) async throws -> UUID {
         try await database.withConnection { connection in
@@ -89,14 +89,14 @@ struct ExpenseRepository: Sendable {
                 logger: database.logger)
             for try await group in rows.decode(UUID?.self) { if let group { return group } }
             try await refusePartRow(expense, includingDeleted: includingDeleted, on: connection)
-            throw Self.notFound(expense)
+            throw ExpenseError.notFound(expense: expense)
         }
     }
 
-    /// Throws the 409 of ``PayerRepository/partRow(_:of:)`` when `id` is a payer's listing row.
+    /// Throws ``ExpenseError/payerRow(_:of:)`` when `id` is a payer's listing row.
     func refusePartRow(_ id: UUID, includingDeleted: Bool = false, on connection: PostgresConnection) async throws {
         if let whole = try await payers.expense(ofRow: id, includingDeleted: includingDeleted, on: connection) {
-            throw PayerRepository.partRow(id, of: whole)
+            throw ExpenseError.payerRow(id, of: whole)
         }
     }
 
@@ -116,8 +116,8 @@ struct ExpenseRepository: Sendable {
     /// Stores a new expense at `revision`; the draft's members must belong to the group.
     ///
     /// With a client-chosen `id` that exists already: `created` is false when it is this
-    /// group's live expense with the same content, otherwise a 409 (another group's, deleted,
-    /// or different content).
+    /// group's live expense with the same content, otherwise a ``ClientIDError`` (another
+    /// group's, deleted, or different content).
     func create(_ draft: ExpenseDraft, id: UUID?, group: UUID, user: UUID, revision: Int64,
                 on connection: PostgresConnection) async throws -> (id: UUID, created: Bool) {
         if let id, try await sameAsStored(draft, id: id, group: group, on: connection) {
@@ -129,25 +129,24 @@ struct ExpenseRepository: Sendable {
         return (id, true)
     }
 
-    /// Whether a client-chosen id is already this expense; false if the id is free, 409 if it
-    /// is taken by anything else.
+    /// Whether a client-chosen id is already this expense; false if the id is free, a
+    /// ``ClientIDError`` if it is taken by anything else.
     func sameAsStored(_ draft: ExpenseDraft, id: UUID, group: UUID, on connection: PostgresConnection) async throws -> Bool {
         let rows = try await connection.query(
             "SELECT group_id, is_deleted IS TRUE, note FROM expenses WHERE id = \(id)", logger: database.logger)
         var found: (UUID?, Bool, String?)?
         for try await row in rows.decode((UUID?, Bool, String?).self) { found = row }
-        let key = id.uuidString.lowercased()
         guard let (owner, deleted, note) = found else {
             guard try await payers.rowIDs(among: [id], on: connection).isEmpty else {
-                throw APIError.conflict("expense id \(key) is already used for one payer's row of another expense")
+                throw ClientIDError.payerRow(id)
             }
             return false
         }
-        guard owner == group else { throw APIError.conflict("expense id \(key) is already used in another group") }
-        guard !deleted else { throw APIError.conflict("expense id \(key) belonged to an expense that was deleted; choose a new id") }
+        guard owner == group else { throw ClientIDError.expenseInAnotherGroup(id) }
+        guard !deleted else { throw ClientIDError.deleted(kind: "expense", id: id) }
         let stored = try await find(id, group: group, on: connection)
         guard draft.matches(stored, note: note) else {
-            throw APIError.conflict("expense id \(key) is already used for an expense with other content")
+            throw ClientIDError.expenseWithOtherContent(id)
         }
         return true
     }
@@ -231,7 +230,7 @@ struct ExpenseRepository: Sendable {
             """, logger: database.logger)
         var updated = false
         for try await _ in rows { updated = true }
-        guard updated else { throw Self.notFound(expense) }
+        guard updated else { throw ExpenseError.notFound(expense: expense) }
         let memberIDs = draft.splits.map(\.member)
         try await connection.query(
             "DELETE FROM expense_splits WHERE expense_id = \(expense) AND NOT (member_id = ANY(\(memberIDs)))",
@@ -256,7 +255,7 @@ struct ExpenseRepository: Sendable {
         try await payers.replace(expense: expense, with: draft, on: connection)
     }
 
-    /// Soft-deletes a live expense at `revision`; a second delete is a 404, as on the Node server.
+    /// Soft-deletes a live expense at `revision`; a second delete is ``ExpenseError/notFound(expense:)``, as on the Node server (404).
     func delete(_ expense: UUID, group: UUID, user: UUID, revision: Int64, on connection: PostgresConnection) async throws {
         let rows = try await connection.query("""
             UPDATE expenses SET is_deleted = true, deleted_at = \(dependencies.now()), deleted_by_user_id = \(user),
@@ -265,7 +264,7 @@ struct ExpenseRepository: Sendable {
             RETURNING id
             """, logger: database.logger)
         for try await _ in rows { return }
-        throw Self.notFound(expense)
+        throw ExpenseError.notFound(expense: expense)
     }
 
     /// Whether `user` may edit or delete the expense: its creator, the group's owner, or a group
@@ -279,9 +278,5 @@ struct ExpenseRepository: Sendable {
             """, logger: database.logger)
         for try await allowed in rows.decode(Bool?.self) { return allowed ?? false }
         return false
-    }
-
-    static func notFound(_ expense: UUID) -> APIError {
-        .notFound("expense \(expense.uuidString.lowercased()) not found")
     }
 }

@@ -5,14 +5,15 @@ import PostgresNIO
 ///
 /// A user may use a group they own or have a `group_members` row in (by creating or joining
 /// it). Every route that takes an id goes through ``access(group:user:)`` or one of the
-/// lookups that call it, so the answer is 404 for an unknown group and 403 for someone else's,
-/// as on the Node server.
+/// lookups that call it, so the refusal is ``GroupError/notFound(group:)`` for an unknown group and
+/// ``GroupError/notMember(group:)`` for someone else's: a 404 and a 403, as on the Node server.
 struct GroupRepository: Sendable {
     let database: ServerDatabase
 
     static let inviteAlphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
 
-    /// Throws 404 if the group does not exist, 403 if `user` may not use it; otherwise returns
+    /// Throws ``GroupError/notFound(group:)`` if the group does not exist,
+    /// ``GroupError/notMember(group:)`` if `user` may not use it; otherwise returns
     /// the group's `revision`, which keys the cached expense listing and is the groups' ETag.
     /// The check every group route runs first, so it is a prepared statement: parsed and planned
     /// once per connection.
@@ -20,12 +21,12 @@ struct GroupRepository: Sendable {
     func access(group: UUID, user: UUID) async throws -> Int64 {
         let rows = try await database.execute(AccessStatement(group: group, user: user))
         for try await (revision, allowed) in rows { return try Self.verdict(group, revision: revision, allowed: allowed) }
-        throw Self.notFound(group)
+        throw GroupError.notFound(group: group)
     }
 
     /// ``access(group:user:)`` for a request whose token nobody has looked up yet: the token
     /// check and the access check in one prepared statement, one round trip. Remembers the
-    /// token's user in `credential`; 401 for a bad token, then 404 and 403 as above.
+    /// token's user in `credential`; ``AccountError/tokenRefused`` for a bad token, then as above.
     @discardableResult
     func access(group: UUID, credential: AuthenticatedUser.Credential, now: Date) async throws -> Int64 {
         if let user = credential.user { return try await access(group: group, user: user.id) }
@@ -34,18 +35,14 @@ struct GroupRepository: Sendable {
             credential.remember(AuthenticatedUser(id: userID, tokenID: tokenID, displayName: name))
             return try Self.verdict(group, revision: revision, allowed: allowed)
         }
-        throw AuthenticatedUser.Credential.refused
+        throw AccountError.tokenRefused
     }
 
-    /// The group's revision, or 404 when there is no such group and 403 when the user may not use it.
-    private static func verdict(_ group: UUID, revision: Int64?, allowed: Bool?) throws(APIError) -> Int64 {
-        guard let revision else { throw notFound(group) }
-        guard allowed == true else { throw .forbidden("you are not a member of group \(group.uuidString.lowercased())") }
+    /// The group's revision, or the refusal when there is no such group or the user may not use it.
+    private static func verdict(_ group: UUID, revision: Int64?, allowed: Bool?) throws(GroupError) -> Int64 {
+        guard let revision else { throw GroupError.notFound(group: group) }
+        guard allowed == true else { throw .notMember(group: group) }
         return revision
-    }
-
-    static func notFound(_ group: UUID) -> APIError {
-        .notFound("group \(group.uuidString.lowercased()) not found")
     }
 
     struct TokenAccessStatement: PostgresPreparedStatement {
@@ -127,19 +124,19 @@ struct GroupRepository: Sendable {
                 return group
             }
         }
-        throw APIError(status: .serviceUnavailable, message: "could not find a free invite code; try again")
+        throw GroupError.noFreeInviteCode
     }
 
     /// Deletes the group and, by the schema's cascades, everything in it, when `user` owns it.
-    /// Throws 403 for anyone else (the caller checked they may use the group at all).
+    /// Throws ``GroupError/notOwner`` for anyone else (the caller checked they may use the group at all).
     func delete(_ group: UUID, by user: UUID) async throws {
         try await database.transaction { connection in
             let rows = try await connection.query(
                 "SELECT owner_id FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
             var found: UUID??
             for try await owner in rows.decode(UUID?.self) { found = .some(owner) }
-            guard let owner = found else { throw Self.notFound(group) }
-            guard owner == user else { throw APIError.forbidden("only the trip's owner may delete it") }
+            guard let owner = found else { throw GroupError.notFound(group: group) }
+            guard owner == user else { throw GroupError.notOwner }
             try await connection.query("DELETE FROM trip_groups WHERE id = \(group)", logger: database.logger)
         }
     }
@@ -157,7 +154,7 @@ struct GroupRepository: Sendable {
             FOR UPDATE
             """, logger: database.logger)
         guard let group = try await Self.records(rows).first else {
-            throw APIError.notFound("no active group has invite code '\(code.prefix(16))'")
+            throw GroupError.unknownInviteCode(code)
         }
         try await connection.query("""
             INSERT INTO group_members (group_id, user_id, member_name, role)
@@ -174,7 +171,7 @@ struct GroupRepository: Sendable {
         let rows = try await connection.query(
             "UPDATE trip_groups SET revision = revision + 1 WHERE id = \(group) RETURNING revision", logger: database.logger)
         for try await revision in rows.decode(Int64.self) { return revision }
-        throw Self.notFound(group)
+        throw GroupError.notFound(group: group)
     }
 
     /// The revision of the group's own fields (name, description, currency), locked for update.
@@ -182,7 +179,7 @@ struct GroupRepository: Sendable {
         let rows = try await connection.query(
             "SELECT fields_revision FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
         for try await revision in rows.decode(Int64.self) { return revision }
-        throw Self.notFound(group)
+        throw GroupError.notFound(group: group)
     }
 
     /// The trip's own currency, if one was set.
@@ -203,7 +200,7 @@ struct GroupRepository: Sendable {
             RETURNING id, name, description, owner_id, invite_code, is_active
             """, logger: database.logger)
         guard let record = try await Self.records(rows).first else {
-            throw Self.notFound(group)
+            throw GroupError.notFound(group: group)
         }
         return record
     }

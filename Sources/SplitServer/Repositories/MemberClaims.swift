@@ -19,12 +19,13 @@ struct MemberClaims: Sendable {
     let groups: GroupRepository
 
     /// The caller claims `member`; their other claim in the group, if any, is released.
-    /// 404 when the member is not in the group, 409 when another account claims it.
+    /// ``MemberError/notFound(member:)`` when the member is not in the group,
+    /// ``MemberError/claimedByOther(name:)`` when another account claims it.
     func claim(_ member: UUID, group: UUID, user: UUID, on connection: PostgresConnection) async throws -> MemberRecord {
         try await lock(group, on: connection)
         let current = try await locked(member, group: group, on: connection)
         if current.userID == user { return current }
-        guard current.userID == nil else { throw Self.claimedByOther(current) }
+        guard current.userID == nil else { throw MemberError.claimedByOther(name: current.name) }
         let revision = try await groups.bump(group, on: connection)
         try await connection.query("""
             UPDATE members SET user_id = NULL, revision = \(revision)
@@ -33,21 +34,21 @@ struct MemberClaims: Sendable {
         return try await set(member, user: user, revision: revision, on: connection)
     }
 
-    /// The caller releases their claim on `member`. 404 when the member is not in the group,
-    /// 409 when another account claims it.
+    /// The caller releases their claim on `member`. ``MemberError/notFound(member:)`` when the
+    /// member is not in the group, ``MemberError/releaseOfOthersClaim(name:)`` when another account claims it.
     func release(_ member: UUID, group: UUID, user: UUID, on connection: PostgresConnection) async throws -> MemberRecord {
         try await lock(group, on: connection)
         let current = try await locked(member, group: group, on: connection)
         guard let claimant = current.userID else { return current }
         guard claimant == user else {
-            throw APIError.conflict("\(current.name) is claimed by another account; only that account may release it")
+            throw MemberError.releaseOfOthersClaim(name: current.name)
         }
         let revision = try await groups.bump(group, on: connection)
         return try await set(member, user: nil, revision: revision, on: connection)
     }
 
-    /// The caller claims the member of `group` called `name` (``MemberName``): 400 when no
-    /// member or several are, 409 when another account claims it.
+    /// The caller claims the member of `group` called `name` (``MemberName``): the
+    /// ``MemberError`` of the match when no member or several are, or of the claim.
     func claim(named name: String, group: GroupRecord, user: UUID, on connection: PostgresConnection)
         async throws -> MemberRecord {
         try await lock(group.id, on: connection)
@@ -62,14 +63,14 @@ struct MemberClaims: Sendable {
     func lock(_ group: UUID, on connection: PostgresConnection) async throws {
         let rows = try await connection.query("SELECT 1 FROM trip_groups WHERE id = \(group) FOR UPDATE", logger: database.logger)
         for try await _ in rows { return }
-        throw GroupRepository.notFound(group)
+        throw GroupError.notFound(group: group)
     }
 
     private func locked(_ member: UUID, group: UUID, on connection: PostgresConnection) async throws -> MemberRecord {
         let rows = try await connection.query("""
             SELECT \(unescaped: MemberRepository.columns) FROM members WHERE id = \(member) AND group_id = \(group) FOR UPDATE
             """, logger: database.logger)
-        guard let record = try await MemberRepository.records(rows).first else { throw MemberRepository.notFound(member) }
+        guard let record = try await MemberRepository.records(rows).first else { throw MemberError.notFound(member: member) }
         return record
     }
 
@@ -78,11 +79,7 @@ struct MemberClaims: Sendable {
             UPDATE members SET user_id = \(user), revision = \(revision) WHERE id = \(member)
             RETURNING \(unescaped: MemberRepository.columns)
             """, logger: database.logger)
-        guard let record = try await MemberRepository.records(rows).first else { throw MemberRepository.notFound(member) }
+        guard let record = try await MemberRepository.records(rows).first else { throw MemberError.notFound(member: member) }
         return record
-    }
-
-    static func claimedByOther(_ member: MemberRecord) -> APIError {
-        .conflict("\(member.name) is already claimed by another account")
     }
 }

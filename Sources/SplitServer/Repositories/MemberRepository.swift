@@ -19,12 +19,12 @@ struct MemberRepository: Sendable {
 
     /// Adds a member at `revision` (the caller has bumped the group). With a client-chosen `id`
     /// that exists already: the stored member when it is this group's with this name
-    /// (`created` false), otherwise a 409; an id deleted before is a 409 too.
+    /// (`created` false), otherwise a ``ClientIDError``; an id deleted before is one too.
     func add(name: String, id: UUID?, group: UUID, revision: Int64, on connection: PostgresConnection)
         async throws -> (member: MemberRecord, created: Bool) {
         if let id, let existing = try await existing(id, on: connection) {
             guard existing.groupID == group, existing.name == name else {
-                throw APIError.conflict("member id \(id.uuidString.lowercased()) is already used for another member")
+                throw ClientIDError.taken(kind: "member", id: id)
             }
             return (existing, false)
         }
@@ -52,7 +52,7 @@ struct MemberRepository: Sendable {
             UPDATE members SET name = \(name), revision = \(revision) WHERE id = \(member) AND group_id = \(group)
             RETURNING \(unescaped: Self.columns)
             """, logger: database.logger)
-        guard let record = try await Self.records(rows).first else { throw Self.notFound(member) }
+        guard let record = try await Self.records(rows).first else { throw MemberError.notFound(member: member) }
         return record
     }
 
@@ -69,12 +69,9 @@ struct MemberRepository: Sendable {
             """, logger: database.logger)
         var found: (String, Int64, Int64)?
         for try await row in rows.decode((String, Int64, Int64).self) { found = row }
-        guard let (name, expenses, payments) = found else { throw Self.notFound(member) }
+        guard let (name, expenses, payments) = found else { throw MemberError.notFound(member: member) }
         guard expenses == 0, payments == 0 else {
-            var uses: [String] = []
-            if expenses > 0 { uses.append("\(expenses) expense\(expenses == 1 ? "" : "s")") }
-            if payments > 0 { uses.append("\(payments) payment\(payments == 1 ? "" : "s")") }
-            throw APIError.conflict("cannot remove \(name): they appear in \(uses.joined(separator: " and ")); delete or edit those first")
+            throw MemberError.inUse(name: name, expenses: expenses, payments: payments)
         }
         try await connection.query("DELETE FROM members WHERE id = \(member)", logger: database.logger)
         try await Tombstones.add(kind: "member", item: member.uuidString.lowercased(), group: group, revision: revision,
@@ -96,14 +93,14 @@ struct MemberRepository: Sendable {
             "SELECT \(unescaped: Self.columns) FROM members WHERE id = \(id)", logger: database.logger)).first
     }
 
-    /// A 409 when a client-chosen id belonged to an item that was deleted.
+    /// Refuses a client-chosen id that belonged to an item that was deleted (``ClientIDError/deleted(kind:id:)``).
     func refuseDeleted(_ id: UUID, kind: String, on connection: PostgresConnection) async throws {
         if try await Tombstones.exists(kind: kind, item: id.uuidString.lowercased(), on: connection, logger: database.logger) {
-            throw APIError.conflict("\(kind) id \(id.uuidString.lowercased()) belonged to a \(kind) that was deleted; choose a new id")
+            throw ClientIDError.deleted(kind: kind, id: id)
         }
     }
 
-    /// Throws 400 unless every id is a member of the group.
+    /// Throws ``MemberError/notInGroup(member:)`` unless every id is a member of the group.
     func requireMembers(_ ids: Set<UUID>, group: UUID, on connection: PostgresConnection) async throws {
         let wanted = Array(ids)
         let rows = try await connection.query(
@@ -111,7 +108,7 @@ struct MemberRepository: Sendable {
         var found = Set<UUID>()
         for try await id in rows.decode(UUID.self) { found.insert(id) }
         if let missing = wanted.filter({ !found.contains($0) }).sorted(by: { $0.uuidString < $1.uuidString }).first {
-            throw APIError.badRequest("member \(missing.uuidString.lowercased()) is not a member of this group")
+            throw MemberError.notInGroup(member: missing)
         }
     }
 
@@ -124,12 +121,8 @@ struct MemberRepository: Sendable {
             LIMIT 1
             """, logger: database.logger)
         for try await existing in rows.decode(String.self) {
-            throw APIError.conflict("a member named '\(existing)' already exists in this group; names are unique (case-insensitive)")
+            throw MemberError.nameTaken(existing: existing)
         }
-    }
-
-    static func notFound(_ member: UUID) -> APIError {
-        .notFound("member \(member.uuidString.lowercased()) not found in this group")
     }
 
     static func records(_ rows: PostgresRowSequence) async throws -> [MemberRecord] {

@@ -23,7 +23,7 @@ struct PayerRepository: Sendable {
     func payers(group: UUID, only: UUID? = nil, currencies: [UUID: Currency], on connection: PostgresConnection)
         async throws -> [UUID: [PayerRecord]] {
         try await Self.records(connection.query("""
-            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, p.row_id
+            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, (p.amount * 1000)::int8, p.row_id
             FROM expense_payers p JOIN expenses e ON e.id = p.expense_id
             WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY p.expense_id, p.member_id
@@ -35,14 +35,14 @@ struct PayerRepository: Sendable {
     func payers(of currencies: [UUID: Currency], on connection: PostgresConnection) async throws -> [UUID: [PayerRecord]] {
         guard !currencies.isEmpty else { return [:] }
         return try await Self.records(connection.query("""
-            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, p.row_id
+            SELECT p.expense_id, p.member_id, (p.amount * 100)::int8, (p.amount * 1000)::int8, p.row_id
             FROM unnest(\(Array(currencies.keys))::uuid[]) AS x(id)
             CROSS JOIN LATERAL (SELECT * FROM expense_payers WHERE expense_id = x.id OFFSET 0) p
             """, logger: database.logger), currencies: currencies)
     }
 
     /// The expense whose listing row `row` is, when `row` is the row of a payer other than the
-    /// lead (the lead's row id is the expense's own): a PUT or DELETE by that id is a 409.
+    /// lead (the lead's row id is the expense's own): a PUT or DELETE by that id is refused (``ExpenseError/payerRow(_:of:)``).
     func expense(ofRow row: UUID, includingDeleted: Bool, on connection: PostgresConnection) async throws -> UUID? {
         let rows = try await connection.query("""
             SELECT p.expense_id FROM expense_payers p JOIN expenses e ON e.id = p.expense_id
@@ -62,12 +62,6 @@ struct PayerRepository: Sendable {
             taken.insert(id)
         }
         return taken
-    }
-
-    /// The 409 for a PUT or DELETE addressed to a payer's listing row.
-    static func partRow(_ row: UUID, of expense: UUID) -> APIError {
-        .conflict("expense row \(lower(row)) is one payer's part of expense \(lower(expense)), which several members paid; "
-            + "change that expense")
     }
 
     // MARK: Writing
@@ -129,15 +123,14 @@ struct PayerRepository: Sendable {
 
     private static func records(_ rows: PostgresRowSequence, currencies: [UUID: Currency]) async throws -> [UUID: [PayerRecord]] {
         var payers: [UUID: [PayerRecord]] = [:]
-        for try await (expense, member, cents, row) in rows.decode((UUID, UUID, Int64, UUID).self) {
+        for try await (expense, member, cents, thousandths, row) in rows.decode((UUID, UUID, Int64, Int64, UUID).self) {
             guard let currency = currencies[expense] else { continue }
             payers[expense, default: []].append(PayerRecord(
-                memberID: member, amount: StoredAmount.minor(cents: cents, currency: currency), rowID: row))
+                memberID: member, amount: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), rowID: row))
         }
         // The lateral read comes in no particular order; member-id order is the contract's.
         for key in payers.keys { payers[key]?.sort { $0.memberID.uuidString < $1.memberID.uuidString } }
         return payers
     }
 
-    private static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }
 }

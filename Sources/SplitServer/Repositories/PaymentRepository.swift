@@ -11,7 +11,7 @@ struct PaymentRepository: Sendable {
 
     /// The columns ``records(_:)`` decodes, for SELECT and RETURNING alike.
     static let columns = """
-        id, group_id, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
+        id, group_id, from_member_id, to_member_id, (amount * 100)::int8, (amount * 1000)::int8, currency, note,
         to_char(payment_date, 'YYYY-MM-DD'), to_char(created_at AT TIME ZONE 'UTC', '\(isoTimestampFormat)')
         """
 
@@ -24,12 +24,12 @@ struct PaymentRepository: Sendable {
 
     static func records(_ rows: PostgresRowSequence) async throws -> [PaymentRecord] {
         var payments: [PaymentRecord] = []
-        for try await (id, groupID, from, to, cents, code, note, date, created) in rows.decode(
-            (UUID, UUID, UUID, UUID, Int64, String, String?, String, String).self) {
+        for try await (id, groupID, from, to, cents, thousandths, code, note, date, created) in rows.decode(
+            (UUID, UUID, UUID, UUID, Int64, Int64, String, String?, String, String).self) {
             let currency = try StoredValue.currency(code, table: "settlement_payments", row: id)
             payments.append(PaymentRecord(
                 id: id, groupID: groupID, from: from, to: to,
-                amount: Money(minorUnits: StoredAmount.minor(cents: cents, currency: currency), currency: currency),
+                amount: Money(minorUnits: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency: currency),
                 note: note, date: try StoredValue.date(date, table: "settlement_payments", column: "payment_date", row: id),
                 createdAt: created))
         }
@@ -38,17 +38,22 @@ struct PaymentRepository: Sendable {
 
     /// Records a payment at `revision`. With a client-chosen `id` that exists already: the
     /// stored payment when it is this group's with the same content (`created` false),
-    /// otherwise a 409; an id deleted before is a 409 too.
+    /// otherwise a ``ClientIDError``; an id deleted before is one too.
     func create(id: UUID?, from: UUID, to: UUID, amount: Money, date: CivilDate, note: String?, group: UUID, user: UUID,
                 revision: Int64, on connection: PostgresConnection) async throws -> (payment: PaymentRecord, created: Bool) {
-        guard from != to else { throw APIError.badRequest("fromMemberId and toMemberId must be different members") }
+        do {
+            try Payment.validate(from: ExpenseRecord.member(from), to: ExpenseRecord.member(to), minorUnits: amount.minorUnits,
+                                 amountText: amount.majorText)
+        } catch {
+            throw SettlementPaymentError.rule(error)
+        }
         if let id {
             let stored = try await Self.records(connection.query(
                 "SELECT \(unescaped: Self.columns) FROM settlement_payments WHERE id = \(id)", logger: database.logger))
             if let stored = stored.first {
                 guard stored.groupID == group, stored.from == from, stored.to == to, stored.amount == amount,
                       stored.date == date, stored.note == note else {
-                    throw APIError.conflict("payment id \(id.uuidString.lowercased()) is already used for another payment")
+                    throw ClientIDError.taken(kind: "payment", id: id)
                 }
                 return (stored, false)
             }
@@ -63,7 +68,7 @@ struct PaymentRepository: Sendable {
                     \(amount.currency.code), \(note), \(date.description)::date, \(user), \(revision), \(dependencies.now()))
             RETURNING \(unescaped: Self.columns)
             """, logger: database.logger)
-        guard let payment = try await Self.records(rows).first else { throw APIError.conflict("payment not stored") }
+        guard let payment = try await Self.records(rows).first else { throw SettlementPaymentError.notStored }
         return (payment, true)
     }
 
@@ -76,13 +81,13 @@ struct PaymentRepository: Sendable {
         return nil
     }
 
-    /// Deletes a payment at `revision`, leaving a tombstone; 404 if the group has no such payment.
+    /// Deletes a payment at `revision`, leaving a tombstone; ``SettlementPaymentError/notFound(payment:)`` if the group has none.
     func delete(_ payment: UUID, group: UUID, revision: Int64, on connection: PostgresConnection) async throws {
         let rows = try await connection.query(
             "DELETE FROM settlement_payments WHERE id = \(payment) AND group_id = \(group) RETURNING id", logger: database.logger)
         var found = false
         for try await _ in rows { found = true }
-        guard found else { throw APIError.notFound("payment \(payment.uuidString.lowercased()) not found in this group") }
+        guard found else { throw SettlementPaymentError.notFound(payment: payment) }
         try await Tombstones.add(kind: "payment", item: payment.uuidString.lowercased(), group: group, revision: revision,
                                  on: connection, logger: database.logger)
     }

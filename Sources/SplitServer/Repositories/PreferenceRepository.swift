@@ -87,6 +87,6 @@ struct PreferenceRepository: Sendable {
             setAt[.defaultCategory] = categorySet
             return Stored(values: values, setAt: setAt, updatedAt: updated)
         }
-        throw APIError.unauthorized("the account of this token no longer exists")
+        throw AccountError.accountGone
     }
 }

@@ -28,14 +28,14 @@ struct RateRepository: Sendable {
         return .init(currency: currency.code, revision: revision, deleted: false, rate: rate.text)
     }
 
-    /// Removes the rate at `revision`, leaving a tombstone; 404 if there is none.
+    /// Removes the rate at `revision`, leaving a tombstone; ``RateError/notFound(_:)`` if there is none.
     func delete(_ currency: Currency, group: UUID, revision: Int64, on connection: PostgresConnection) async throws {
         let rows = try await connection.query(
             "DELETE FROM group_rates WHERE group_id = \(group) AND currency = \(currency.code) RETURNING currency",
             logger: database.logger)
         var found = false
         for try await _ in rows { found = true }
-        guard found else { throw APIError.notFound("the group has no rate for \(currency.code)") }
+        guard found else { throw RateError.notFound(currency) }
         try await Tombstones.add(kind: "rate", item: currency.code, group: group, revision: revision,
                                  on: connection, logger: database.logger)
     }

@@ -100,9 +100,12 @@ enum StoredAmount {
         return Int64(Rounding.halfEven(Int128(cents), over: Int128(divisor)))
     }
 
-    /// Decimal text for a NUMERIC parameter: "3000" or "10.01".
+    /// Decimal text for a NUMERIC parameter, with two decimals as the Node schema's NUMERIC(12,2)
+    /// column kept every amount ("3000.00", "10.01"), or three for a currency that has them
+    /// ("12.345" KWD), which the unscaled column of schema version 7 stores as written.
     static func text(_ minor: Int64, _ currency: Currency) -> String {
-        DecimalText.major(minor, exponent: currency.exponent)
+        guard currency.exponent < 2 else { return DecimalText.major(minor, exponent: currency.exponent, padded: true) }
+        return DecimalText.major(minor * (100 / currency.minorPerMajor), exponent: 2, padded: true)
     }
 }
 

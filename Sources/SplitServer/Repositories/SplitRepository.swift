@@ -7,14 +7,14 @@ struct SplitRepository: Sendable {
     /// The time of paid marks.
     let dependencies: ServerDependencies
 
-    /// The expense and group of a split whose expense is live, or 404.
+    /// The expense and group of a split whose expense is live, or ``ExpenseError/splitNotFound(split:)``.
     func owner(of split: UUID) async throws -> (expense: UUID, group: UUID) {
         let rows = try await database.query("""
             SELECT e.id, e.group_id FROM expense_splits s JOIN expenses e ON e.id = s.expense_id
             WHERE s.id = \(split) AND e.is_deleted IS NOT TRUE
             """)
         for try await (expense, group) in rows.decode((UUID, UUID?).self) { if let group { return (expense, group) } }
-        throw Self.notFound(split)
+        throw ExpenseError.splitNotFound(split: split)
     }
 
     /// The split of `member` in `expense`, if the member has a share.
@@ -38,7 +38,7 @@ struct SplitRepository: Sendable {
             """, logger: database.logger)
         var found = false
         for try await _ in rows { found = true }
-        guard found else { throw Self.notFound(split) }
+        guard found else { throw ExpenseError.splitNotFound(split: split) }
         try await connection.query("UPDATE expenses SET revision = \(revision) WHERE id = \(expense)", logger: database.logger)
         let address = ip.flatMap { $0 == "unknown" ? nil : $0 }
         try await connection.query("""
@@ -70,9 +70,5 @@ struct SplitRepository: Sendable {
                 reason: reason, userName: name))
         }
         return history
-    }
-
-    static func notFound(_ split: UUID) -> APIError {
-        .notFound("expense split \(split.uuidString.lowercased()) not found")
     }
 }

@@ -21,7 +21,7 @@ struct UserRepository: Sendable {
     /// The time of logins, revocations and token expiry.
     let dependencies: ServerDependencies
 
-    /// Creates the account and its first token in one transaction; 409 if the e-mail or
+    /// Creates the account and its first token in one transaction; ``AccountError/alreadyRegistered`` if the e-mail or
     /// phone is taken.
     func register(email: String?, phone: String?, passwordHash: String, displayName: String,
                   deviceName: String?) async throws -> (Account, String) {
@@ -30,13 +30,13 @@ struct UserRepository: Sendable {
                 SELECT 1 FROM users WHERE (\(email)::text IS NOT NULL AND lower(email) = lower(\(email)))
                                        OR (\(phone)::text IS NOT NULL AND phone = \(phone))
                 """, logger: database.logger)
-            for try await _ in taken { throw APIError.conflict("an account with this e-mail or phone already exists") }
+            for try await _ in taken { throw AccountError.alreadyRegistered }
             let rows = try await connection.query("""
                 INSERT INTO users (email, phone, password_hash, display_name)
                 VALUES (\(email), \(phone), \(passwordHash), \(displayName))
                 RETURNING id, email, phone, display_name, password_hash, is_active
                 """, logger: database.logger)
-            guard let account = try await Self.accounts(rows).first else { throw APIError.conflict("account not created") }
+            guard let account = try await Self.accounts(rows).first else { throw AccountError.notCreated }
             let token = try await issueToken(for: account.id, deviceName: deviceName, deviceID: nil, on: connection)
             return (account, token)
         }

@@ -119,7 +119,7 @@ struct ChangeFeed: Sendable {
                 id: group.uuidString.lowercased(), name: name, description: description, currency: currency,
                 revision: fields))
         }
-        throw GroupRepository.notFound(group)
+        throw GroupError.notFound(group: group)
     }
 
     private func members(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
@@ -145,7 +145,7 @@ struct ChangeFeed: Sendable {
     private func expenses(group: UUID, in window: Window, only: UUID? = nil, on connection: PostgresConnection)
         async throws -> [Components.Schemas.ExpenseChange] {
         let rows = try await connection.query("""
-            SELECT id, revision, is_deleted IS TRUE, description, (amount * 100)::int8, currency, category,
+            SELECT id, revision, is_deleted IS TRUE, description, (amount * 100)::int8, (amount * 1000)::int8, currency, category,
                    paid_by_member_id, to_char(expense_date, 'YYYY-MM-DD'), note,
                    to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
             FROM expenses
@@ -155,15 +155,15 @@ struct ChangeFeed: Sendable {
             """, logger: database.logger)
         var items: [Components.Schemas.ExpenseChange] = []
         var live: [UUID: (index: Int, currency: Currency)] = [:]
-        for try await (id, revision, deleted, description, cents, code, category, payer, date, note, created) in rows.decode(
-            (UUID, Int64, Bool, String?, Int64, String?, String, UUID, String, String?, String?).self) {
+        for try await (id, revision, deleted, description, cents, thousandths, code, category, payer, date, note, created) in rows.decode(
+            (UUID, Int64, Bool, String?, Int64, Int64, String?, String, UUID, String, String?, String?).self) {
             let key = id.uuidString.lowercased()
             guard !deleted else {
                 items.append(.init(id: key, revision: revision, deleted: true))
                 continue
             }
             let currency = try StoredValue.currency(code, table: "expenses", row: id)
-            let minor = StoredAmount.minor(cents: cents, currency: currency)
+            let minor = StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency)
             live[id] = (items.count, currency)
             items.append(.init(
                 id: key, revision: revision, deleted: false, description: description ?? "",
@@ -175,15 +175,15 @@ struct ChangeFeed: Sendable {
         }
         guard !live.isEmpty else { return items }
         let splitRows = try await connection.query("""
-            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, s.is_paid IS TRUE
+            SELECT s.expense_id, s.id, s.member_id, (s.amount * 100)::int8, (s.amount * 1000)::int8, s.is_paid IS TRUE
             FROM unnest(\(Array(live.keys))::uuid[]) AS x(id)
             CROSS JOIN LATERAL (SELECT * FROM expense_splits WHERE expense_id = x.id OFFSET 0) s
             """, logger: database.logger)
-        for try await (expense, id, member, cents, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Bool).self) {
+        for try await (expense, id, member, cents, thousandths, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Int64, Bool).self) {
             guard let (index, currency) = live[expense] else { continue }
             items[index].splits?.append(.init(
                 id: id.uuidString.lowercased(), memberId: member.uuidString.lowercased(),
-                amount: WireAmount.number(StoredAmount.minor(cents: cents, currency: currency), currency), isPaid: paid))
+                amount: WireAmount.number(StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency), isPaid: paid))
         }
         // One index lookup per expense, whatever the statistics say (OFFSET 0 keeps the planner
         // from folding the lookup into a join it may run as a scan): as `expense_id = ANY(...)`,
@@ -205,21 +205,21 @@ struct ChangeFeed: Sendable {
     private func payments(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
         async throws -> [Components.Schemas.PaymentChange] {
         let rows = try await connection.query("""
-            SELECT id::text, id, revision, false, from_member_id, to_member_id, (amount * 100)::int8, currency, note,
+            SELECT id::text, id, revision, false, from_member_id, to_member_id, (amount * 100)::int8, (amount * 1000)::int8, currency, note,
                    to_char(payment_date, 'YYYY-MM-DD'), to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
             FROM settlement_payments
             WHERE group_id = \(group) AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR id = \(only)::uuid)
             UNION ALL
-            SELECT item, NULL, revision, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM sync_tombstones
+            SELECT item, NULL, revision, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM sync_tombstones
             WHERE group_id = \(group) AND kind = 'payment' AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR item = \(only))
             ORDER BY 3, 1
             """, logger: database.logger)
         var items: [Components.Schemas.PaymentChange] = []
-        for try await (id, uuid, revision, deleted, from, to, cents, code, note, date, created) in rows.decode(
-            (String, UUID?, Int64, Bool, UUID?, UUID?, Int64?, String?, String?, String?, String?).self) {
-            guard !deleted, let row = uuid, let from, let to, let cents else {
+        for try await (id, uuid, revision, deleted, from, to, cents, thousandths, code, note, date, created) in rows.decode(
+            (String, UUID?, Int64, Bool, UUID?, UUID?, Int64?, Int64?, String?, String?, String?, String?).self) {
+            guard !deleted, let row = uuid, let from, let to, let cents, let thousandths else {
                 items.append(.init(id: id, revision: revision, deleted: true))
                 continue
             }
@@ -227,7 +227,7 @@ struct ChangeFeed: Sendable {
             items.append(.init(
                 id: id, revision: revision, deleted: false, fromMemberId: from.uuidString.lowercased(),
                 toMemberId: to.uuidString.lowercased(),
-                amount: WireAmount.number(StoredAmount.minor(cents: cents, currency: currency), currency),
+                amount: WireAmount.number(StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency),
                 currency: currency.code, note: note,
                 paymentDate: try StoredValue.date(date, table: "settlement_payments", column: "payment_date", row: row).description,
                 createdAt: created))

@@ -48,7 +48,7 @@ final class GroupWriter {
         let current = try await services.members.lockRevision(member, group: group, on: connection)
         try await check("member:\(member)", current: current, expected: ifMatch) {
             try await self.services.feed.member(member, group: self.group, on: self.connection)
-        } missing: { MemberRepository.notFound(member) }
+        } missing: { MemberError.notFound(member: member) }
         return try await services.members.rename(member: member, group: group, to: name, revision: revision, on: connection)
     }
 
@@ -56,7 +56,7 @@ final class GroupWriter {
         let current = try await services.members.lockRevision(member, group: group, on: connection)
         try await check("member:\(member)", current: current, expected: ifMatch) {
             try await self.services.feed.member(member, group: self.group, on: self.connection)
-        } missing: { MemberRepository.notFound(member) }
+        } missing: { MemberError.notFound(member: member) }
         try await services.members.remove(member: member, group: group, revision: revision, on: connection)
     }
 
@@ -82,11 +82,9 @@ final class GroupWriter {
         var target = split
         if target == nil, let member {
             target = try await services.splits.split(expense: expense, member: member, on: connection)
-            guard target != nil else {
-                throw APIError.badRequest("member \(member.uuidString.lowercased()) has no share in expense \(expense.uuidString.lowercased())")
-            }
+            guard target != nil else { throw ExpenseError.noShare(member: member, expense: expense) }
         }
-        guard let target else { throw APIError.badRequest("name the share by its split id or its member") }
+        guard let target else { throw ExpenseError.shareUnnamed }
         try await services.splits.setPaid(target, expense: expense, isPaid: isPaid, reason: reason, user: user.id,
                                           ip: RequestOrigin.clientIP, revision: revision, on: connection)
     }
@@ -102,9 +100,9 @@ final class GroupWriter {
         let live = state.flatMap { $0.deleted ? nil : $0.revision }
         try await check("expense:\(expense)", current: live, expected: ifMatch) {
             try await self.services.feed.expense(expense, group: self.group, on: self.connection)
-        } missing: { ExpenseRepository.notFound(expense) }
+        } missing: { ExpenseError.notFound(expense: expense) }
         if let action, !(try await services.expenses.canEdit(expense, user: user.id, on: connection)) {
-            throw APIError.forbidden("only the expense's creator, the group owner or an admin may \(action) it")
+            throw ExpenseError.notEditor(action: action)
         }
     }
 
@@ -121,7 +119,7 @@ final class GroupWriter {
         let current = try await services.payments.lockRevision(payment, group: group, on: connection)
         try await check("payment:\(payment)", current: current, expected: ifMatch) {
             try await self.services.feed.payment(payment, group: self.group, on: self.connection)
-        } missing: { APIError.notFound("payment \(payment.uuidString.lowercased()) not found in this group") }
+        } missing: { SettlementPaymentError.notFound(payment: payment) }
         try await services.payments.delete(payment, group: group, revision: revision, on: connection)
     }
 
@@ -130,7 +128,7 @@ final class GroupWriter {
     /// Sets the rate, or removes it when `rate` is nil.
     func setRate(_ currency: Currency, rate: ExchangeRate?, ifMatch: Int64?) async throws -> Components.Schemas.RateChange? {
         if rate != nil, try await services.groups.currency(of: group, on: connection) == currency.code {
-            throw APIError.badRequest("\(currency.code) is the trip's own currency; its rate is always 1")
+            throw RateError.ownCurrency(currency)
         }
         let current = try await services.rates.lockRevision(currency.code, group: group, on: connection)
         if ifMatch == 0 {
@@ -149,7 +147,7 @@ final class GroupWriter {
         } else if current != nil || ifMatch != nil {
             try await check("rate:\(currency.code)", current: current, expected: ifMatch) {
                 try await self.services.feed.rate(currency.code, group: self.group, on: self.connection)
-            } missing: { APIError.notFound("the group has no rate for \(currency.code)") }
+            } missing: { RateError.notFound(currency) }
         }
         if let rate {
             return try await services.rates.set(currency, rate: rate, group: group, revision: revision, on: connection)
@@ -162,7 +160,7 @@ final class GroupWriter {
         let current = try await services.groups.lockFields(group, on: connection)
         try await check("group", current: current, expected: ifMatch) {
             try await self.services.feed.groupFields(self.group, on: self.connection)
-        } missing: { GroupRepository.notFound(self.group) }
+        } missing: { GroupError.notFound(group: self.group) }
         return try await services.groups.update(group, name: name, description: description, currency: currency,
                                                 revision: revision, on: connection)
     }
@@ -173,7 +171,7 @@ final class GroupWriter {
     /// transaction touched it, or the item is gone but left a tombstone; `missing` when it never
     /// existed (or is gone, without an `expected` revision).
     private func check(_ key: String, current: Int64?, expected: Int64?, item: () async throws -> ChangeItem?,
-                       missing: () -> APIError) async throws {
+                       missing: () -> any DomainError) async throws {
         guard let current else {
             if let expected, let tombstone = try await item() { throw StaleRevision(current: tombstone, expected: expected) }
             throw missing()

@@ -64,7 +64,7 @@ struct SyncBatch {
                         pending.append(expense)
                     } catch let error as APIError {
                         try await flush()
-                        record(Self.rejected(opID, error), opID: opID)
+                        record(Self.rejected(opID, error.message), opID: opID)
                     }
                     continue
                 }
@@ -89,6 +89,11 @@ struct SyncBatch {
 
     /// Runs `body` in a savepoint: `applied`, or rolled back to nothing with its conflict or
     /// refusal. A refusal for a taken member `name` carries the member holding it as `current`.
+    ///
+    /// What counts as a refusal is decided by the error, not by a status: a ``DomainError``
+    /// whose kind refuses the operation, or an ``APIError`` from reading the op's own fields
+    /// (``WireInput``, ``ExpenseDraft``), which are all a request-shape 400. Anything else (the
+    /// server unable to go on) fails the whole batch, which the client sends again.
     private func attempt(_ opID: UUID, writer: GroupWriter, name: String? = nil, _ body: () async throws -> Void)
         async throws -> Result {
         let connection = writer.connection
@@ -97,9 +102,9 @@ struct SyncBatch {
             return Result(opId: Self.lower(opID), status: .applied, revision: writer.revision)
         } catch let stale as StaleRevision {
             return Result(opId: Self.lower(opID), status: .conflict, current: stale.current.syncCurrent, error: stale.message)
-        } catch let error as APIError where error.status.code < 500 {
-            var result = Self.rejected(opID, error)
-            if error.status == .conflict, let name {
+        } catch let refusal as any DomainError where refusal.kind.refusesOperation {
+            var result = Self.rejected(opID, refusal.message)
+            if refusal.kind == .conflict, let name {
                 // Two devices that each added "Dana" offline: the second learns which member
                 // holds the name, so it can point its own Dana's expenses at that one.
                 if let holder = try await services.members.named(name, group: group, on: connection) {
@@ -107,6 +112,8 @@ struct SyncBatch {
                 }
             }
             return result
+        } catch let unreadable as APIError {
+            return Self.rejected(opID, unreadable.message)
         }
     }
 
@@ -262,8 +269,8 @@ struct SyncBatch {
             """, logger: services.database.logger)
     }
 
-    private static func rejected(_ opID: UUID, _ error: APIError) -> Result {
-        Result(opId: lower(opID), status: .rejected, error: error.message)
+    private static func rejected(_ opID: UUID, _ message: String) -> Result {
+        Result(opId: lower(opID), status: .rejected, error: message)
     }
 
     private static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }

@@ -7,9 +7,6 @@ import SplitCore
 /// Each returns the domain value or throws a 400 whose message names the field and what is
 /// accepted, so the Node server's 500s on bad input become client errors here.
 enum WireInput {
-    /// The currencies the server stores: the iOS app's 20. The Node server knew only four.
-    static let currencies: Set<String> = Set(CurrencyTable.appCurrencies)
-
     /// A UUID in its canonical 8-4-4-4-12 hex form, returned lower-cased.
     static func uuid(_ text: String, field: String) throws(APIError) -> UUID {
         guard text.utf8.count == 36, let value = UUID(uuidString: text) else {
@@ -26,13 +23,14 @@ enum WireInput {
         return date
     }
 
-    /// One of the 20 accepted ISO 4217 codes, upper-case.
+    /// Any ISO 4217 code `split` takes locally (SplitCore's `Currency(code:)`), written in
+    /// upper case as the wire always has: `PEN`, `KWD`, `CLP`; not `pen`, not `XYZ`.
     static func currency(_ text: String?, field: String = "currency", default fallback: String? = nil)
         throws(APIError) -> Currency {
         guard let code = text ?? fallback else { throw .badRequest("\(field) is required") }
-        guard currencies.contains(code), let currency = try? Currency(code: code) else {
-            throw .badRequest("\(field) '\(code.prefix(16))' is not accepted; use one of "
-                + CurrencyTable.appCurrencies.joined(separator: ", "))
+        guard let currency = try? Currency(code: code), currency.code == code else {
+            throw .badRequest("\(field) '\(code.prefix(16))' is not accepted; use an ISO 4217 currency code in upper case, "
+                + "such as USD, EUR, JPY or PEN")
         }
         return currency
     }
