@@ -8,21 +8,49 @@ public enum DecimalText {
 
     /// The same for an `Int128` count, used for totals.
     public static func major(_ minor: Int128, exponent: Int, padded: Bool = false) -> String {
-        let negative = minor < 0
-        let magnitude = negative ? UInt128(-minor) : UInt128(minor)
-        var digits = String(magnitude)
-        guard exponent > 0 else { return (negative ? "-" : "") + digits }
-        if digits.count <= exponent {
-            digits = String(repeating: "0", count: exponent - digits.count + 1) + digits
+        var bytes: [UInt8] = []
+        append(minor, exponent: exponent, padded: padded, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``major(_:exponent:padded:)``'s text as UTF-8 to `bytes`, without making a
+    /// `String`: a JSON listing writes millions of amounts.
+    public static func append(_ minor: Int64, exponent: Int, padded: Bool = false, to bytes: inout [UInt8]) {
+        append(Int128(minor), exponent: exponent, padded: padded, to: &bytes)
+    }
+
+    public static func append(_ minor: Int128, exponent: Int, padded: Bool = false, to bytes: inout [UInt8]) {
+        if minor < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = minor < 0 ? UInt128(-minor) : UInt128(minor)
+        // Most amounts fit 64 bits, whose division is far cheaper than 128-bit division.
+        if let small = UInt64(exactly: magnitude) {
+            appendDigits(small, exponent: exponent, padded: padded, to: &bytes)
+        } else {
+            appendDigits(magnitude, exponent: exponent, padded: padded, to: &bytes)
         }
-        let split = digits.index(digits.endIndex, offsetBy: -exponent)
-        let whole = digits[..<split]
-        var fraction = Substring(digits[split...])
-        if !padded {
-            while fraction.last == "0" { fraction = fraction.dropLast() }
+    }
+
+    private static func appendDigits<Number: UnsignedInteger>(_ value: Number, exponent: Int, padded: Bool,
+                                                              to bytes: inout [UInt8]) {
+        // Digits, least significant first, at least one more than the exponent (0.05); a
+        // 128-bit count has at most 39, and an exponent is at most 3.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
+            var magnitude = value
+            var count = 0
+            repeat {
+                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0 || count <= exponent
+            var fractionStart = 0
+            if !padded {
+                while fractionStart < exponent, digits[fractionStart] == UInt8(ascii: "0") { fractionStart += 1 }
+            }
+            for index in stride(from: count - 1, through: exponent, by: -1) { bytes.append(digits[index]) }
+            guard fractionStart < exponent else { return }
+            bytes.append(UInt8(ascii: "."))
+            for index in stride(from: exponent - 1, through: fractionStart, by: -1) { bytes.append(digits[index]) }
         }
-        let sign = negative ? "-" : ""
-        return fraction.isEmpty ? sign + whole : sign + whole + "." + fraction
     }
 
     /// The shortest text that reads back as `value`, without a trailing ".0": `3000`, `10.01`,

@@ -31,6 +31,9 @@ public struct MemberDirectory: Sendable {
 
     public func member(id: MemberID) -> Member? { byID[id] }
 
+    /// The member's position in name order; nil for an id the directory does not hold.
+    public func rank(of id: MemberID) -> Int? { rank[id] }
+
     /// The display name for an id, or the short id when the member is unknown.
     public func name(of id: MemberID) -> String { byID[id]?.name ?? id.short }
 

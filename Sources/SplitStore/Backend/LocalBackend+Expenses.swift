@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import SplitCore
 
 extension LocalBackend {
@@ -52,39 +53,52 @@ extension LocalBackend {
     func streamExpenses(_ db: Database, whereClause: String, arguments: StatementArguments,
                         _ body: (Expense) throws -> Void) throws {
         var currencies = CurrencyCache()
+        var members = MemberIDInterner()
         var current: Expense?
-        let rows = try Row.fetchCursor(db, sql: """
+        var currentID: [UInt8] = []
+        let statement = try db.makeStatement(sql: """
             SELECT e.id, e.description, e.amount, e.currency, e.category, e.expense_date, e.note, e.created_at,
                    s.member_id, s.payer_id, s.amount, s.is_paid
             FROM expense e JOIN expense_split s ON s.expense_id = e.id
             WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
-            """, arguments: arguments)
+            """)
+        try statement.setArguments(arguments)
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        let row = RawRow(handle: handle, table: "expense", idColumn: 0)
         func finish(_ expense: Expense) throws {
             var expense = expense
             if expense.payers.count > 1 { expense.payers.sort { $0.memberID < $1.memberID } }
             try body(expense)
         }
-        while let row = try rows.next() {
-            let stored = StoredRow(row, table: "expense")
-            let id = try stored.text(0, "id")
-            let member = MemberID(try stored.text(8, "expense_split.member_id"))
-            let payer = MemberID(try stored.text(9, "expense_split.payer_id"))
-            let amount = try stored.integer(10, "expense_split.amount")
-            let isPaid = try stored.flag(11, "expense_split.is_paid")
-            if current?.id.rawValue == id, var expense = current {
+        while true {
+            let step = sqlite3_step(handle)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: step),
+                                    message: db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) },
+                                    sql: statement.sql)
+            }
+            let id = try row.bytes(0, "id")
+            let member = members.id(try row.bytes(8, "expense_split.member_id"))
+            let payer = members.id(try row.bytes(9, "expense_split.payer_id"))
+            let amount = try row.integer(10, "expense_split.amount")
+            let isPaid = try row.flag(11, "expense_split.is_paid")
+            if var expense = current, MemberIDInterner.same(currentID, id) {
                 current = nil  // keeps `expense` the only reference, so appends do not copy
                 Self.add(member: member, payer: payer, amount: amount, isPaid: isPaid, to: &expense)
                 current = expense
                 continue
             }
             if let finished = current { try finish(finished) }
+            currentID = Array(id)
             current = Expense(
-                id: ExpenseID(id), description: try stored.text(1, "description"),
-                amount: try stored.money(2, "amount", try stored.currency(3, "currency", cache: &currencies)),
-                category: try stored.category(4, "category"), payers: [ExpensePayer(memberID: payer, amount: amount)],
-                date: try stored.date(5, "expense_date"), note: try stored.optionalText(6, "note"),
+                id: ExpenseID(String(decoding: id, as: UTF8.self)), description: try row.text(1, "description"),
+                amount: Money(minorUnits: try row.integer(2, "amount"), currency: try row.currency(3, "currency", cache: &currencies)),
+                category: try row.category(4, "category"), payers: [ExpensePayer(memberID: payer, amount: amount)],
+                date: try row.date(5, "expense_date"), note: try row.optionalText(6, "note"),
                 splits: [ExpenseSplit(memberID: member, amount: amount, isPaid: isPaid)],
-                createdAt: try stored.timestamp(7, "created_at"))
+                createdAt: try row.timestamp(7, "created_at"))
         }
         if let finished = current { try finish(finished) }
     }

@@ -87,6 +87,7 @@ public final class SplitDatabase: Sendable {
                 }
                 try SplitDatabase.switchToWAL(db, for: busyTimeout)
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
+
             }
         } catch let error as StoreError {
             throw error

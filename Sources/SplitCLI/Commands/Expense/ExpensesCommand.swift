@@ -79,10 +79,11 @@ struct ExpensesCommand: ContextCommand {
         buffer.reserveCapacity(1 << 20)
         buffer.append(contentsOf: #"{"expenses":["#.utf8)
         var first = true
+        let writer = ExpenseJSONWriter(directory)
         try await context.backend.forEachExpense(trip: trip.id, filter: filter) { expense in
             if !first { buffer.append(UInt8(ascii: ",")) }
             first = false
-            JSONRendering.expense(expense, directory).write(to: &buffer)
+            writer.write(expense, to: &buffer)
             if buffer.count >= 1 << 20 {
                 context.output.write(bytes: buffer)
                 buffer.removeAll(keepingCapacity: true)
