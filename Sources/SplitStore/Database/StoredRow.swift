@@ -8,7 +8,7 @@ import SplitCore
 /// The schema's CHECK constraints keep such values out, but another program or
 /// `PRAGMA ignore_check_constraints` can still write them, and a reading command must say
 /// where the damage is rather than show made-up data.
-struct StoredRow {
+struct StoredRow: StrictColumns {
     let row: Row
     /// The table the row comes from, for the message.
     let table: String
@@ -64,40 +64,12 @@ struct StoredRow {
         return number == 1
     }
 
-    func date(_ index: Int, _ column: String) throws -> CivilDate {
-        guard let date = CivilDate(parsing: try text(index, column)) else {
-            throw unreadable(index, column, expected: "a date such as 2025-01-20")
-        }
-        return date
-    }
-
-    func timestamp(_ index: Int, _ column: String) throws -> Timestamp {
-        guard let instant = Timestamp(iso8601: try text(index, column)) else {
-            throw unreadable(index, column, expected: "a UTC timestamp such as 2025-01-20T09:30:00.000Z")
-        }
-        return instant
-    }
-
     func optionalTimestamp(_ index: Int, _ column: String) throws -> Timestamp? {
         guard let text = try optionalText(index, column) else { return nil }
         guard let instant = Timestamp(iso8601: text) else {
             throw unreadable(index, column, expected: "a UTC timestamp such as 2025-01-20T09:30:00.000Z, or NULL")
         }
         return instant
-    }
-
-    func currency(_ index: Int, _ column: String, cache: inout CurrencyCache) throws -> Currency {
-        let code = try text(index, column)
-        guard let currency = cache.currency(code) else { throw unreadable(index, column, expected: "an ISO 4217 currency code") }
-        return currency
-    }
-
-    /// One of the six category names, exactly as stored by split.
-    func category(_ index: Int, _ column: String) throws -> Category {
-        guard let category = Category(rawValue: try text(index, column)) else {
-            throw unreadable(index, column, expected: "one of " + Category.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        return category
     }
 
     /// An amount: a whole number of minor units in `currency`.
