@@ -323,3 +323,33 @@ struct SyncTests {
         }
     }
 }
+
+/// One read and one write per command, counted from SQLite's own statements
+/// (`SPLIT_TRACE_SQL`): a linked trip, offline so no automatic sync follows.
+@Suite("round trips to the database on a linked trip")
+struct LinkedRoundTripTests {
+    @Test("add-expense, pay, expense edit and undo each run in at most two transactions")
+    func twoTransactions() async throws {
+        try await CloudTestServer.run { server in
+            let device = try SplitSandbox()
+            try await SyncTests.register(device, server.url, "Ann")
+            try await device.ok("trip", "create", "Lima", "--currency", "PEN", "--cloud")
+            try await device.ok("member", "add", "Ana", "Ben")
+            let trace = ["SPLIT_TRACE_SQL": "1"]
+            func transactions(_ arguments: [String]) async throws -> Int {
+                let result = try await device.run(["--offline"] + arguments, env: trace)
+                #expect(result.status == 0, "\(result)")
+                #expect(result.stderr.contains("changes wait for split sync") || result.stderr.contains("change waits"),
+                        "the change is queued for the linked trip: \(result)")
+                return result.stderr.split(separator: "\n").filter { $0.hasPrefix("sql: BEGIN") }.count
+            }
+            #expect(try await transactions(["add-expense", "Ceviche", "90.50", "--paid-by", "Ana"]) <= 2)
+            #expect(try await transactions(["pay", "Ben", "Ana", "10"]) <= 2)
+            let id = try await SyncTests.expenseID(device, "Ceviche")
+            #expect(try await transactions(["expense", "edit", String(id.prefix(8)), "--amount", "95"]) <= 2)
+            #expect(try await transactions(["undo"]) <= 2)
+            // What the trace printed is what happened: the edit was undone and everything waits.
+            #expect(try await device.ok("expenses", "--json").json["expenses"][0]["amount"].double == 90.5)
+        }
+    }
+}

@@ -120,19 +120,6 @@ public final class SyncStore: Sendable {
         }
     }
 
-    /// The newest outbox entry's number: operations queued later have a larger one.
-    public func outboxMark() throws -> Int64 {
-        try database.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM outbox") ?? 0 }
-    }
-
-    /// Linked trips with operations queued after `mark`.
-    public func tripsChanged(since mark: Int64) throws -> [TripID] {
-        try database.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT trip_id FROM outbox WHERE seq > ? ORDER BY trip_id",
-                                arguments: [mark]).map(TripID.init)
-        }
-    }
-
     public func pendingCount(_ trip: TripID) throws -> Int {
         try database.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE trip_id = ?", arguments: [trip.rawValue]) ?? 0
