@@ -22,7 +22,7 @@ struct ExpenseJSONWriter {
         self.names = names
         var entries: [MemberID: (rank: Int, fragment: [UInt8])] = [:]
         for member in names.members {
-            entries[member.id] = (names.rank(of: member.id) ?? Int.max, Self.fragment(member.id, names))
+            entries[member.id] = (NameOrder.rank(member.id, names), Self.fragment(member.id, names))
         }
         self.entries = entries
     }
@@ -46,12 +46,8 @@ struct ExpenseJSONWriter {
         buffer.append(contentsOf: #","paidByName":"#.utf8)
         Self.optional(expense.soloPayer.map(names.name(of:)), to: &buffer)
         buffer.append(contentsOf: #","payers":["#.utf8)
-        for (index, (fragment, payer)) in inNameOrder(expense.payers) { $0.memberID }.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(UInt8(ascii: "{"))
-            buffer.append(contentsOf: fragment)
-            buffer.append(contentsOf: #","amount":"#.utf8)
-            DecimalText.append(payer.amount, exponent: currency.exponent, to: &buffer)
+        for (index, (fragment, payer)) in inNameOrder(expense.payers, { $0.memberID }).enumerated() {
+            Self.open(index, fragment, amount: payer.amount, currency, to: &buffer)
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(contentsOf: #"],"expenseDate":"#.utf8)
@@ -61,39 +57,33 @@ struct ExpenseJSONWriter {
         buffer.append(contentsOf: #","note":"#.utf8)
         Self.optional(expense.note, to: &buffer)
         buffer.append(contentsOf: #","splits":["#.utf8)
-        for (index, (fragment, split)) in inNameOrder(expense.splits) { $0.memberID }.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(UInt8(ascii: "{"))
-            buffer.append(contentsOf: fragment)
-            buffer.append(contentsOf: #","amount":"#.utf8)
-            DecimalText.append(split.amount, exponent: currency.exponent, to: &buffer)
+        for (index, (fragment, split)) in inNameOrder(expense.splits, { $0.memberID }).enumerated() {
+            Self.open(index, fragment, amount: split.amount, currency, to: &buffer)
             buffer.append(contentsOf: split.isPaid ? #","isPaid":true}"#.utf8 : #","isPaid":false}"#.utf8)
         }
         buffer.append(contentsOf: "]}".utf8)
     }
 
-    /// `items` in member-name order (unknown members last, by id, as `JSONRendering.byName`
-    /// orders them), each with its member's
-    /// fragment: one lookup per item, and an insertion sort of the few items.
+    /// `items` in member-name order (``NameOrder``), each with its member's fragment: one
+    /// lookup per item.
     private func inNameOrder<Item>(_ items: [Item], _ member: (Item) -> MemberID) -> [([UInt8], Item)] {
-        var keyed: [(rank: Int, fragment: [UInt8], item: Item)] = items.map { item in
+        var keyed: [(rank: Int, value: ([UInt8], Item))] = items.map { item in
             let id = member(item)
-            if let entry = entries[id] { return (entry.rank, entry.fragment, item) }
-            return (Int.max, Self.fragment(id, names), item)
+            if let entry = entries[id] { return (entry.rank, (entry.fragment, item)) }
+            return (Int.max, (Self.fragment(id, names), item))
         }
-        if keyed.count > 1 {
-            for index in 1..<keyed.count {
-                let entry = keyed[index]
-                var slot = index
-                while slot > 0, entry.rank < keyed[slot - 1].rank
-                    || (entry.rank == keyed[slot - 1].rank && member(entry.item) < member(keyed[slot - 1].item)) {
-                    keyed[slot] = keyed[slot - 1]
-                    slot -= 1
-                }
-                keyed[slot] = entry
-            }
-        }
-        return keyed.map { ($0.fragment, $0.item) }
+        NameOrder.sort(&keyed) { member($0.1) }
+        return keyed.map(\.value)
+    }
+
+    /// `{"memberId":…,"memberName":…,"amount":…` of a payer or share, after a comma unless first.
+    private static func open(_ index: Int, _ fragment: [UInt8], amount: Int64, _ currency: Currency,
+                             to buffer: inout [UInt8]) {
+        if index > 0 { buffer.append(UInt8(ascii: ",")) }
+        buffer.append(UInt8(ascii: "{"))
+        buffer.append(contentsOf: fragment)
+        buffer.append(contentsOf: #","amount":"#.utf8)
+        DecimalText.append(amount, exponent: currency.exponent, to: &buffer)
     }
 
     private static func fragment(_ id: MemberID, _ names: MemberDirectory) -> [UInt8] {

@@ -40,26 +40,11 @@ enum JSONRendering {
         inNameOrder(payers, names) { $0.memberID }
     }
 
-    /// `items` in name order of their members (unknown ones last, by id), with one lookup per
-    /// item rather than two per comparison, and an insertion sort: a listing orders the few
-    /// shares of each of 100,000 expenses.
-    @inline(__always)
     private static func inNameOrder<Item>(_ items: [Item], _ names: MemberDirectory, _ member: (Item) -> MemberID) -> [Item] {
         guard items.count > 1 else { return items }
-        var keyed = items.map { (rank: names.rank(of: member($0)) ?? Int.max, item: $0) }
-        func before(_ lhs: (rank: Int, item: Item), _ rhs: (rank: Int, item: Item)) -> Bool {
-            lhs.rank != rhs.rank ? lhs.rank < rhs.rank : member(lhs.item) < member(rhs.item)
-        }
-        for index in 1..<keyed.count {
-            let entry = keyed[index]
-            var slot = index
-            while slot > 0, before(entry, keyed[slot - 1]) {
-                keyed[slot] = keyed[slot - 1]
-                slot -= 1
-            }
-            keyed[slot] = entry
-        }
-        return keyed.map(\.item)
+        var keyed = items.map { (rank: NameOrder.rank(member($0), names), value: $0) }
+        NameOrder.sort(&keyed, id: member)
+        return keyed.map(\.value)
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {
