@@ -16,8 +16,7 @@ enum CloudConnector {
     /// The server's `/health` answer kept in the config folder for a day (``CapabilityStore``):
     /// what syncs use, so a sync with nothing to do asks only the feed and the preferences.
     static func capabilities(_ files: ConfigFiles, server: ServerAddress, clock: Clock) -> CapabilityCache {
-        let now = clock.now
-        return .file(files.capabilities, server: server, now: now)
+        .file(files.capabilities, server: server, now: clock.now)
     }
 
     /// The server an account command acts on: `--server`, else `SPLIT_SERVER`, else the saved one.

@@ -173,7 +173,7 @@ extension LocalBackend {
             result.paymentsAdded += 1
         }
         if result.expensesAdded + result.paymentsAdded + result.membersAdded > 0 || created {
-            try log(db, trip: tripRef, at: at, action: "import",
+            try ActivityLog.append(db, trip: tripRef, at: at, action: "import",
                     summary: "imported " + [(result.membersAdded, "member"), (result.expensesAdded, "expense"), (result.paymentsAdded, "payment")]
                         .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", "),
                     undo: .none)

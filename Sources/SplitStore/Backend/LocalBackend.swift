@@ -35,11 +35,6 @@ public final class LocalBackend: Sendable {
         journal.note(trip, waiting: count)
     }
 
-    /// Appends one activity entry in the current transaction (``ActivityLog``).
-    func log(_ db: Database, trip: TripID, at: Timestamp, action: String, summary: String, undo: UndoAction) throws {
-        try ActivityLog.append(db, trip: trip, at: at, action: action, summary: summary, undo: undo)
-    }
-
     /// Member names by id: live members only, or with `includingRemoved` also removed ones
     /// (for log lines about older expenses).
     func memberNames(_ db: Database, trip: TripID, includingRemoved: Bool = false) throws -> [MemberID: String] {

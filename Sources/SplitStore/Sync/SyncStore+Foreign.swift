@@ -76,7 +76,7 @@ extension SyncStore {
                 try backend.noteQueued(db, trip: trip)
             }
             try foreign.clear(key)
-            try backend.log(db, trip: trip, at: at, action: "expense.fix",
+            try ActivityLog.append(db, trip: trip, at: at, action: "expense.fix",
                             summary: "fixed held expense '\(expense.description)'", undo: .none)
         }
     }

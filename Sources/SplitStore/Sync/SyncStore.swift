@@ -81,7 +81,7 @@ public final class SyncStore: Sendable {
             }
             let name = try TripWriter.freeTripName(db, trip.name, for: trip.id)
             try TripWriter(backend, db, trip: trip.id, at: at, origin: .pulled).insertTrip(name: name, currency: trip.currency)
-            try backend.log(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",
+            try ActivityLog.append(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",
                             undo: .none)
             try Self.insertLink(db, trip: trip.id, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
