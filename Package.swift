@@ -139,9 +139,9 @@ let package = Package(
         ),
         // Benchmark driver: prints figures, never part of the test run.
         .executableTarget(name: "split-bench", dependencies: ["SplitCore"]),
-        // Test support: runs the built `split` in a sandbox (sync for the CLI tests, awaited for the
-        // cloud tests), the JSON view and the shared expectations. Nothing of the product.
-        .target(name: "SplitTestSupport", path: "Tests/SplitTestSupport"),
+        // Test support: runs `split` in a sandbox, in-process or as the built binary, the JSON view
+        // and the shared expectations. Nothing of the product.
+        .target(name: "SplitTestSupport", dependencies: ["SplitCLI"], path: "Tests/SplitTestSupport"),
         .testTarget(
             name: "SplitCoreTests",
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]

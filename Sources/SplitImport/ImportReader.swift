@@ -8,13 +8,17 @@ import SplitCore
 /// let (format, plan) = try ImportReader.read(path: "budget_splitter_local.db", format: nil)
 /// ```
 public enum ImportReader {
-    public static func read(path: String, format forced: ImportFormat?) throws(ImportError) -> (ImportFormat, ImportPlan) {
+    /// Reads `path`, opened as `opening` when that differs (a relative path read against
+    /// another folder than the process's); messages and the trip name use `path` as typed.
+    public static func read(path: String, opening: String? = nil,
+                            format forced: ImportFormat?) throws(ImportError) -> (ImportFormat, ImportPlan) {
+        let opened = opening ?? path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: opened, isDirectory: &isDirectory) else {
             throw ImportError(path, "no such file", kind: .noInput)
         }
         guard !isDirectory.boolValue else { throw ImportError(path, "is a folder; give the file to import", kind: .noInput) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: opened) else {
             throw ImportError(path, "cannot be read (permission denied)", kind: .noInput)
         }
         let prefix = Array((try? handle.read(upToCount: 4096)) ?? Data())
@@ -28,10 +32,10 @@ public enum ImportReader {
             guard prefix.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
                 throw ImportError(path, "is not an SQLite database, so it cannot be the iOS app's database")
             }
-            var builder = AppPlanBuilder(data: try IOSDatabaseReader(path: path).read(), fileName: fileName)
+            var builder = AppPlanBuilder(data: try IOSDatabaseReader(path: opened).read(), fileName: fileName)
             return (format, try builder.build())
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: opened) else {
             throw ImportError(path, "cannot be read", kind: .noInput)
         }
         let bytes = Array(data)

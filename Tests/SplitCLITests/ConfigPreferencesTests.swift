@@ -6,32 +6,32 @@ import Testing
 @Suite("config and preferences, on this device")
 struct ConfigPreferencesTests {
     @Test("default.currency and default.category are the defaults of trip create and add-expense")
-    func defaults() throws {
+    func defaults() async throws {
         let cli = try CLI()
-        let set = try cli.ok("config", "set", "default.currency", "eur")
+        let set = try await cli.ok("config", "set", "default.currency", "eur")
         #expect(set.stdout == "default.currency = EUR\n")
         #expect(set.stderr.contains("kept on this device"), "\(set)")
-        try cli.ok("config", "set", "default.category", "MEAL")
-        #expect(try cli.ok("config", "get", "default.category").stdout == "Meal\n")
-        try cli.ok("trip", "create", "Paris")
-        #expect(try cli.json("trip", "show")["trip"]["currency"].string == "EUR")
-        try cli.ok("member", "add", "Ann", "Ben")
-        try cli.ok("add-expense", "Crêpes", "12.50", "--paid-by", "Ann")
-        try cli.ok("add-expense", "Metro", "4", "--paid-by", "Ben", "--category", "Transport")
-        let categories = Dictionary(uniqueKeysWithValues: try cli.expenses().map { ($0["description"].string ?? "", $0["category"].string ?? "") })
+        try await cli.ok("config", "set", "default.category", "MEAL")
+        #expect(try await cli.ok("config", "get", "default.category").stdout == "Meal\n")
+        try await cli.ok("trip", "create", "Paris")
+        #expect(try await cli.json("trip", "show")["trip"]["currency"].string == "EUR")
+        try await cli.ok("member", "add", "Ann", "Ben")
+        try await cli.ok("add-expense", "Crêpes", "12.50", "--paid-by", "Ann")
+        try await cli.ok("add-expense", "Metro", "4", "--paid-by", "Ben", "--category", "Transport")
+        let categories = Dictionary(uniqueKeysWithValues: try await cli.expenses().map { ($0["description"].string ?? "", $0["category"].string ?? "") })
         #expect(categories == ["Crêpes": "Meal", "Metro": "Transport"])
         // --currency still wins, and clearing the default gives USD again.
-        try cli.ok("trip", "create", "Kyoto", "--currency", "JPY")
-        #expect(try cli.ok("config", "set", "default.currency", "none").stdout == "default.currency = none\n")
-        try cli.ok("trip", "create", "Boston")
-        #expect(try cli.json("trip", "show")["trip"]["currency"].string == "USD")
+        try await cli.ok("trip", "create", "Kyoto", "--currency", "JPY")
+        #expect(try await cli.ok("config", "set", "default.currency", "none").stdout == "default.currency = none\n")
+        try await cli.ok("trip", "create", "Boston")
+        #expect(try await cli.json("trip", "show")["trip"]["currency"].string == "USD")
     }
 
     @Test("config list and get, as text and JSON, say where each value is kept")
-    func list() throws {
+    func list() async throws {
         let cli = try CLI()
-        try cli.ok("config", "set", "display.name", "  Ann Lee ")
-        let list = try cli.json("config", "list")["settings"].array
+        try await cli.ok("config", "set", "display.name", "  Ann Lee ")
+        let list = try await cli.json("config", "list")["settings"].array
         let byKey = Dictionary(uniqueKeysWithValues: list.map { ($0["key"].string ?? "", $0) })
         #expect(Set(byKey.keys) == ["sync.auto", "default.currency", "default.category", "display.name"])
         #expect(byKey["display.name"]?["value"].string == "Ann Lee")
@@ -39,9 +39,9 @@ struct ConfigPreferencesTests {
         #expect(byKey["display.name"]?["waiting"].bool == true)
         #expect(byKey["sync.auto"]?["scope"].string == "device")
         #expect(byKey["default.currency"]?["value"].isNull == true)
-        #expect(try cli.json("config", "get", "default.currency")["default.currency"].isNull)
-        #expect(try cli.ok("config", "get", "default.currency").stdout == "none\n")
-        let text = try cli.ok("config", "list").stdout
+        #expect(try await cli.json("config", "get", "default.currency")["default.currency"].isNull)
+        #expect(try await cli.ok("config", "get", "default.currency").stdout == "none\n")
+        let text = try await cli.ok("config", "list").stdout
         #expect(text.contains("display.name") && text.contains("Ann Lee") && text.contains("this device"), "\(text)")
     }
 
@@ -54,11 +54,11 @@ struct ConfigPreferencesTests {
         (["set", "display.name", "Ann\u{7}"], "display.name is 2 to 100 characters on one line"),
         (["set", "sync.auto", "maybe"], "sync.auto is on or off, not 'maybe'"),
     ])
-    func refusals(_ arguments: [String], _ message: String) throws {
+    func refusals(_ arguments: [String], _ message: String) async throws {
         let cli = try CLI()
-        try cli.ok("config", "set", "default.currency", "JPY")
-        let before = try cli.ok("config", "list", "--json").stdout
-        try cli.run(["config"] + arguments).expectError(65, message)
-        #expect(try cli.ok("config", "list", "--json").stdout == before)
+        try await cli.ok("config", "set", "default.currency", "JPY")
+        let before = try await cli.ok("config", "list", "--json").stdout
+        try await cli.run(["config"] + arguments).expectError(65, message)
+        #expect(try await cli.ok("config", "list", "--json").stdout == before)
     }
 }

@@ -4,23 +4,23 @@ import Testing
 @Suite("split export")
 struct ExportTests {
     /// The spec's trip plus a USD expense, a paid share and a payment.
-    func trip() throws -> CLI {
+    func trip() async throws -> CLI {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        try cli.addSpecExpenses()
-        try cli.ok("pay", "Bea", "Alex", "2000", "--note", "cash; thanks")
-        try cli.ok("mark-paid", try cli.expenseID("Taxi"), "--member", "Chen")
+        try await cli.setUpTokyo()
+        try await cli.addSpecExpenses()
+        try await cli.ok("pay", "Bea", "Alex", "2000", "--note", "cash; thanks")
+        try await cli.ok("mark-paid", try await cli.expenseID("Taxi"), "--member", "Chen")
         // Two payers, one of whom has a share; another share paid back to both.
-        try cli.ok("add-expense", "Ryokan", "9001", "--paid-by", "Chen=6001,Dana=3000", "--among", "Alex,Bea,Dana")
-        try cli.ok("mark-paid", try cli.expenseID("Ryokan"), "--member", "Bea")
+        try await cli.ok("add-expense", "Ryokan", "9001", "--paid-by", "Chen=6001,Dana=3000", "--among", "Alex,Bea,Dana")
+        try await cli.ok("mark-paid", try await cli.expenseID("Ryokan"), "--member", "Bea")
         return cli
     }
 
     @Test("json holds every trip's members, rates, expenses with splits, and payments")
-    func json() throws {
-        let cli = try trip()
-        try cli.ok("trip", "rate", "USD", "150.25")
-        let document = try cli.json("export", "--format", "json")
+    func json() async throws {
+        let cli = try await trip()
+        try await cli.ok("trip", "rate", "USD", "150.25")
+        let document = try await cli.json("export", "--format", "json")
         #expect(document["format"].string == "split-export" && document["version"].int == 2)
         let exported = document["trips"][0]
         #expect(exported["name"].string == "Tokyo Trip" && exported["currency"].string == "JPY")
@@ -39,10 +39,10 @@ struct ExportTests {
     }
 
     @Test("csv quotes what needs quoting and has a share column per member")
-    func csv() throws {
-        let cli = try trip()
-        try cli.ok("add-expense", "Snacks, \"big\"", "400", "--paid-by", "Dana", "--among", "Dana,Alex", "--note", "=SUM(A1)")
-        let text = try cli.ok("export", "--format", "csv").stdout
+    func csv() async throws {
+        let cli = try await trip()
+        try await cli.ok("add-expense", "Snacks, \"big\"", "400", "--paid-by", "Dana", "--among", "Dana,Alex", "--note", "=SUM(A1)")
+        let text = try await cli.ok("export", "--format", "csv").stdout
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines[0] == "trip,date,description,category,currency,amount,paid by,note,paid shares,Alex,Bea,Chen,Dana,"
                 + "paid: Alex,paid: Bea,paid: Chen,paid: Dana")
@@ -52,9 +52,9 @@ struct ExportTests {
     }
 
     @Test("ledger balances equal split balances, member by member (checked by hledger when installed)")
-    func ledger() throws {
-        let cli = try trip()
-        let journal = try cli.ok("export", "--format", "ledger", "-o", cli.path("trip.journal"))
+    func ledger() async throws {
+        let cli = try await trip()
+        let journal = try await cli.ok("export", "--format", "ledger", "-o", cli.path("trip.journal"))
         #expect(journal.stderr.contains("exported 1 trip"))
         let text = try String(contentsOfFile: cli.path("trip.journal"), encoding: .utf8)
         // Each member's postings add up to their net in split balances.
@@ -65,7 +65,7 @@ struct ExportTests {
             let member = String(parts[0].split(separator: ":").last!)
             sums[String(amount[1]), default: [:]][member, default: 0] += Double(amount[0])!
         }
-        let nets = try cli.nets()
+        let nets = try await cli.nets()
         for (currency, members) in nets {
             for (member, net) in members {
                 #expect(abs((sums[currency]?[member] ?? 0) - net) < 0.001, "\(currency) \(member)")
@@ -102,10 +102,10 @@ struct ExportTests {
     }
 
     @Test("export refuses --all with --trip, and an unwritable file, writing nothing")
-    func errors() throws {
-        let cli = try trip()
-        try cli.run("export", "--all", "--trip", "Tokyo Trip").expectUsageError("either --all or --trip")
-        try cli.run("export", "-o", cli.path("missing/dir/x.json")).expectError(74, "cannot write")
+    func errors() async throws {
+        let cli = try await trip()
+        try await cli.run("export", "--all", "--trip", "Tokyo Trip").expectUsageError("either --all or --trip")
+        try await cli.run("export", "-o", cli.path("missing/dir/x.json")).expectError(74, "cannot write")
         #expect(!FileManager.default.fileExists(atPath: cli.path("missing")))
     }
 }

@@ -5,45 +5,60 @@ import Testing
 @Suite("Harness")
 struct HarnessTests {
     @Test("the split binary is found next to the test bundle and runs in a sandbox")
-    func binaryIsFound() throws {
+    func binaryIsFound() async throws {
         let cli = try CLI()
         #expect(FileManager.default.isExecutableFile(atPath: cli.binary))
         if ProcessInfo.processInfo.environment["SPLIT_BIN"] == nil {
             #expect(cli.binary.hasSuffix("/split"))
         }
-        let version = try cli.ok("--version")
+        let version = try await cli.runProcess(["--version"])
+        version.expectOK()
         #expect(version.stdout == "split 0.1.0\n")
         // The sandbox's default database lives under XDG_DATA_HOME.
-        try cli.ok("trip", "list")
+        try await cli.ok("trip", "list")
         #expect(FileManager.default.fileExists(atPath: cli.defaultDatabase))
     }
 
     @Test("stdin is fed and large outputs are captured whole")
-    func stdinAndLargeOutput() throws {
+    func stdinAndLargeOutput() async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
+        try await cli.setUpTokyo()
         let lines = (1...400).map { #"{"description":"Item \#($0) with a long enough description to make output big","amount":\#($0),"paidBy":"Alex"}"# }
-        let added = try cli.run(["add-expense", "--batch", "-"], stdin: lines.joined(separator: "\n") + "\n")
+        let added = try await cli.run(["add-expense", "--batch", "-"], stdin: lines.joined(separator: "\n") + "\n")
         added.expectSuccess()
-        let listing = try cli.run("expenses", "--json")
+        let listing = try await cli.run("expenses", "--json")
         #expect(listing.stdout.utf8.count > 200_000)
         #expect(listing.json["expenses"].count == 400)
     }
 
-    @Test("a blocking run and an awaited run of one sandbox see the same sandbox")
-    func syncAndAsyncRuns() async throws {
+    @Test("an in-process run and a run of the binary see the same sandbox, and end alike")
+    func inProcessAndBinary() async throws {
         let cli = try CLI()
-        // In an async function the awaited overloads win; a plain closure takes the blocking one.
-        let create: () throws -> CLIResult = { try cli.ok("trip", "create", "Kyoto", "--currency", "JPY") }
-        try create()
+        let created = try await cli.runProcess(["trip", "create", "Kyoto", "--currency", "JPY"])
+        created.expectOK()
         let listed = try await cli.ok(["trip", "list", "--json"])
         #expect(listed.json["trips"].array.map { $0["name"].string } == ["Kyoto"], "\(listed)")
-        let failed = try await cli.fails(65, ["trip", "use", "Nara"], "no trip 'Nara'")
-        #expect(failed.stderrLines.count == 1)
+        // A relative --db is read against the sandbox in both.
+        try await cli.ok("trip", "create", "Nara", "--currency", "JPY", "--db", "other.sqlite")
+        #expect(FileManager.default.fileExists(atPath: cli.path("other.sqlite")))
+        let binaryList = try await cli.runProcess(["trip", "list", "--json", "--db", "other.sqlite"])
+        #expect(binaryList.json["trips"].array.map { $0["name"].string } == ["Nara"], "\(binaryList)")
+        // The same failure: the same code, the same one line on stderr, nothing on stdout.
+        let inProcess = try await cli.fails(65, ["trip", "use", "Nara"], "no trip 'Nara'")
+        let binary = try await cli.runProcess(["trip", "use", "Nara"])
+        #expect(binary.status == inProcess.status && binary.stderr == inProcess.stderr && binary.stdout == inProcess.stdout,
+                "\(binary)\n\(inProcess)")
+        // Usage errors and --help too.
+        for arguments in [["add-expense", "--bogus"], ["settle", "--help"], ["--version"]] {
+            let here = try await cli.run(arguments)
+            let there = try await cli.runProcess(arguments)
+            #expect(here.status == there.status && here.stdout == there.stdout && here.stderr == there.stderr,
+                    "\(here)\n\(there)")
+        }
     }
 
     @Test("the sandbox hides the parent's split settings and pins the clock")
-    func childEnvironment() throws {
+    func childEnvironment() async throws {
         let cli = try CLI()
         cli.environment["SPLIT_DB"] = "/elsewhere.sqlite"
         let env = cli.childEnvironment(["SPLIT_TOKEN": "t"])

@@ -13,10 +13,10 @@ struct HelpTests {
     ]
 
     @Test("--help of every command exits 0 and shows an example", arguments: commands)
-    func help(_ command: String) throws {
+    func help(_ command: String) async throws {
         let cli = try CLI()
         let path = command.split(separator: " ").map(String.init)
-        let result = try cli.run(path + ["--help"])
+        let result = try await cli.run(path + ["--help"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("USAGE: split\(command.isEmpty ? "" : " " + command)"), "\(result)")
         #expect(result.stdout.contains("Example"), "\(result)")
@@ -24,14 +24,14 @@ struct HelpTests {
         // Help never touches a database.
         #expect(!FileManager.default.fileExists(atPath: cli.defaultDatabase))
         // `split help <command>` says the same.
-        let viaHelp = try cli.run(["help"] + path)
+        let viaHelp = try await cli.run(["help"] + path)
         #expect(viaHelp.status == 0 && viaHelp.stdout == result.stdout, "\(viaHelp)")
     }
 
     @Test("the root help lists every command and the exit codes")
-    func rootHelp() throws {
+    func rootHelp() async throws {
         let cli = try CLI()
-        let help = try cli.ok("--help").stdout
+        let help = try await cli.ok("--help").stdout
         for command in ["trip", "member", "add-expense", "expenses", "expense", "balances", "settle", "pay", "mark-paid",
                         "summary", "log", "undo", "import", "export", "upload"] {
             #expect(help.contains("\n  \(command) "), "missing \(command)")
@@ -45,10 +45,10 @@ struct HelpTests {
     }
 
     @Test("help fits 80 columns", arguments: commands)
-    func helpWidth(_ command: String) throws {
+    func helpWidth(_ command: String) async throws {
         let cli = try CLI()
         let path = command.split(separator: " ").map(String.init)
-        let help = try cli.run(path + ["--help"], env: ["COLUMNS": "80"]).stdout
+        let help = try await cli.run(path + ["--help"], env: ["COLUMNS": "80"]).stdout
         var previous = ""
         for line in help.split(separator: "\n", omittingEmptySubsequences: false) {
             #expect(line.count <= 80, "split \(command) --help: '\(line)' is \(line.count) columns")
@@ -61,16 +61,16 @@ struct HelpTests {
     }
 
     @Test("--version prints the version")
-    func version() throws {
+    func version() async throws {
         let cli = try CLI()
-        let result = try cli.ok("--version")
+        let result = try await cli.ok("--version")
         #expect(result.stdout == "split 0.1.0\n")
     }
 
     @Test("completion scripts mention the commands", arguments: ["bash", "zsh", "fish"])
-    func completion(_ shell: String) throws {
+    func completion(_ shell: String) async throws {
         let cli = try CLI()
-        let result = try cli.ok("--generate-completion-script", shell)
+        let result = try await cli.ok("--generate-completion-script", shell)
         #expect(result.stdout.contains("add-expense"))
         #expect(result.stdout.contains("mark-paid"))
         #expect(result.stdout.count > 500)

@@ -38,12 +38,12 @@ struct JSONOutputTests {
     ]
 
     @Test("each command's --json is one compact line with the documented top-level keys")
-    func everyCommand() throws {
+    func everyCommand() async throws {
         let cli = try CLI()
         var dinnerID = ""
         for (arguments, keys) in Self.script {
             let resolved = arguments.map { $0 == "{ID}" ? String(dinnerID.prefix(8)) : $0 }
-            let result = try cli.run(resolved + ["--json"])
+            let result = try await cli.run(resolved + ["--json"])
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.isEmpty, "\(result)")
             expectCompactJSON(result)
@@ -56,9 +56,9 @@ struct JSONOutputTests {
     }
 
     @Test("--json is accepted before the subcommand's arguments too")
-    func flagPosition() throws {
+    func flagPosition() async throws {
         let cli = try CLI()
-        let result = try cli.run("trip", "create", "--json", "Tokyo Trip")
+        let result = try await cli.run("trip", "create", "--json", "Tokyo Trip")
         result.expectSuccess()
         #expect(result.json["trip"]["name"].string == "Tokyo Trip")
     }

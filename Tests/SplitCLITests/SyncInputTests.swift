@@ -6,10 +6,10 @@ import Testing
 @Suite("Sync commands: bad input")
 struct SyncInputTests {
     @Test("each refusal names what is wrong and what is accepted; nothing is written")
-    func refusals() throws {
+    func refusals() async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        let before = try cli.ok("trip", "list", "--json").stdout
+        try await cli.setUpTokyo()
+        let before = try await cli.ok("trip", "list", "--json").stdout
         let cases: [(arguments: [String], code: Int32, phrases: [String])] = [
             (["resolve", "abc", "--mine"], 64, ["'abc' is not a conflict id", "numbers split conflicts lists"]),
             (["resolve", "3"], 64, ["choose one: --mine or --theirs"]),
@@ -26,10 +26,10 @@ struct SyncInputTests {
             (["trip", "invite"], 65, ["Tokyo Trip is local only"]),
         ]
         for (arguments, code, phrases) in cases {
-            try cli.run(arguments).expectError(code, phrases)
+            try await cli.run(arguments).expectError(code, phrases)
         }
-        #expect(try cli.ok("trip", "list", "--json").stdout == before)
-        #expect(try cli.ok("config", "get", "sync.auto").stdout == "on\n")
-        #expect(try cli.ok("status", "--json").json["linked"].bool == false)
+        #expect(try await cli.ok("trip", "list", "--json").stdout == before)
+        #expect(try await cli.ok("config", "get", "sync.auto").stdout == "on\n")
+        #expect(try await cli.ok("status", "--json").json["linked"].bool == false)
     }
 }

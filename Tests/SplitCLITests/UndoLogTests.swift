@@ -44,73 +44,73 @@ struct UndoLogTests {
     ]
 
     @Test("undo restores exactly what a change altered", arguments: cases)
-    func undoRestores(_ change: UndoCase) throws {
+    func undoRestores(_ change: UndoCase) async throws {
         let cli = try CLI()
-        try cli.setUpTokyo(members: ["Alex", "Bea", "Chen", "Dana", "Gus"])
-        try cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex", "--among", "Alex,Bea,Chen,Dana")
-        try cli.ok("trip", "rate", "USD", "150.25")
-        let id = String(try cli.expenseID("Dinner").prefix(8))
-        try cli.ok("mark-paid", id, "--member", "Dana")
-        let before = try cli.snapshot()
+        try await cli.setUpTokyo(members: ["Alex", "Bea", "Chen", "Dana", "Gus"])
+        try await cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex", "--among", "Alex,Bea,Chen,Dana")
+        try await cli.ok("trip", "rate", "USD", "150.25")
+        let id = String(try await cli.expenseID("Dinner").prefix(8))
+        try await cli.ok("mark-paid", id, "--member", "Dana")
+        let before = try await cli.snapshot()
 
         let arguments = change.arguments.map { $0 == "{ID}" ? id : $0 }
-        let result = try cli.run(arguments, stdin: change.stdin)
+        let result = try await cli.run(arguments, stdin: change.stdin)
         result.expectSuccess()
-        #expect(try cli.snapshot() != before, "the change should be visible")
+        #expect(try await cli.snapshot() != before, "the change should be visible")
 
-        let undone = try cli.json("undo")
+        let undone = try await cli.json("undo")
         #expect(undone["undone"]["action"].string == change.action)
-        #expect(try cli.snapshot() == before)
+        #expect(try await cli.snapshot() == before)
 
         // The log keeps the entry, marked undone.
-        let entry = try cli.json("log")["activity"][0]
+        let entry = try await cli.json("log")["activity"][0]
         #expect(entry["action"].string == change.action)
         #expect(entry["undone"].bool == true)
     }
 
     @Test("undo prints what it reverted and walks back one change at a time")
-    func undoSequence() throws {
+    func undoSequence() async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        let empty = try cli.snapshot()
-        try cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
-        let afterDinner = try cli.snapshot()
-        try cli.ok("pay", "Bea", "Alex", "3000")
+        try await cli.setUpTokyo()
+        let empty = try await cli.snapshot()
+        try await cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
+        let afterDinner = try await cli.snapshot()
+        try await cli.ok("pay", "Bea", "Alex", "3000")
 
-        #expect(try cli.ok("undo").stdout == "Undid: Bea paid Alex JPY 3000\n")
-        #expect(try cli.snapshot() == afterDinner)
-        #expect(try cli.ok("undo").stdout == "Undid: added expense 'Dinner' JPY 12000 paid by Alex\n")
-        #expect(try cli.snapshot() == empty)
-        #expect(try cli.ok("undo").stdout == "Undid: added members Alex, Bea, Chen, Dana\n")
-        #expect(try cli.json("member", "list")["members"].count == 0)
+        #expect(try await cli.ok("undo").stdout == "Undid: Bea paid Alex JPY 3000\n")
+        #expect(try await cli.snapshot() == afterDinner)
+        #expect(try await cli.ok("undo").stdout == "Undid: added expense 'Dinner' JPY 12000 paid by Alex\n")
+        #expect(try await cli.snapshot() == empty)
+        #expect(try await cli.ok("undo").stdout == "Undid: added members Alex, Bea, Chen, Dana\n")
+        #expect(try await cli.json("member", "list")["members"].count == 0)
 
         // Only the trip's creation is left, and it cannot be undone.
-        try cli.run("undo").expectError(65, "cannot undo", "oldest change", "split trip delete")
-        try cli.run("undo", "--json").expectError(65, "cannot undo")
-        #expect(try cli.json("trip", "list")["trips"].count == 1)
+        try await cli.run("undo").expectError(65, "cannot undo", "oldest change", "split trip delete")
+        try await cli.run("undo", "--json").expectError(65, "cannot undo")
+        #expect(try await cli.json("trip", "list")["trips"].count == 1)
     }
 
     @Test("undo is per trip")
-    func undoPerTrip() throws {
+    func undoPerTrip() async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        try cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
-        try cli.ok("trip", "create", "Paris", "--currency", "EUR")
-        try cli.ok("member", "add", "Zoe")
-        try cli.ok("undo", "--trip", "Tokyo Trip")
-        #expect(try cli.expenses(["--trip", "Tokyo Trip"]).isEmpty)
-        #expect(try cli.json("member", "list")["members"].array.compactMap { $0["name"].string } == ["Zoe"])
+        try await cli.setUpTokyo()
+        try await cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
+        try await cli.ok("trip", "create", "Paris", "--currency", "EUR")
+        try await cli.ok("member", "add", "Zoe")
+        try await cli.ok("undo", "--trip", "Tokyo Trip")
+        #expect(try await cli.expenses(["--trip", "Tokyo Trip"]).isEmpty)
+        #expect(try await cli.json("member", "list")["members"].array.compactMap { $0["name"].string } == ["Zoe"])
     }
 
     @Test("log lists changes newest first, marks undone ones, honours --limit")
-    func log() throws {
+    func log() async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        try cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
-        try cli.ok("pay", "Bea", "Alex", "3000")
-        try cli.ok("undo")
+        try await cli.setUpTokyo()
+        try await cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
+        try await cli.ok("pay", "Bea", "Alex", "3000")
+        try await cli.ok("undo")
 
-        let text = try cli.ok("log").stdout
+        let text = try await cli.ok("log").stdout
         #expect(text == """
             2025-01-20 09:00:00  Bea paid Alex JPY 3000  (undone)
             2025-01-20 09:00:00  added expense 'Dinner' JPY 12000 paid by Alex
@@ -118,7 +118,7 @@ struct UndoLogTests {
             2025-01-20 09:00:00  created trip 'Tokyo Trip' (JPY)
 
             """)
-        let json = try cli.json("log", "--limit", "2")
+        let json = try await cli.json("log", "--limit", "2")
         #expect(json["trip"]["name"].string == "Tokyo Trip")
         let activity = json["activity"].array
         #expect(activity.count == 2)

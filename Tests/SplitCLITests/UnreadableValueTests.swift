@@ -44,11 +44,11 @@ struct UnreadableValueTests {
 
     @Test("every reading command that meets the value stops with 74, naming table, row and column",
           arguments: damages)
-    func refused(_ damage: Damage) throws {
+    func refused(_ damage: Damage) async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        try cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex", "--category", "Meal")
-        try cli.ok("pay", "Bea", "Alex", "3000")
+        try await cli.setUpTokyo()
+        try await cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex", "--category", "Meal")
+        try await cli.ok("pay", "Bea", "Alex", "3000")
         let database = cli.defaultDatabase
         let idColumn = damage.table == "activity" ? "seq" : "id"
         let id = try sqlite3(database, "SELECT \(idColumn) FROM \(damage.table) ORDER BY \(idColumn) DESC LIMIT 1")
@@ -63,7 +63,7 @@ struct UnreadableValueTests {
         for command in damage.commands {
             // Balances copy the expense's currency into their totals; the message still names
             // the expense, the row a person can find and fix.
-            let result = try cli.run(command, env: Self.offlineServer)
+            let result = try await cli.run(command, env: Self.offlineServer)
             result.expectError(74, "table \(damage.table)", "row id \(id)", "column \(damage.column)")
         }
         // Reading changed nothing.
@@ -71,15 +71,15 @@ struct UnreadableValueTests {
     }
 
     @Test("a reader that does not meet the damaged value still answers")
-    func unaffectedReadersWork() throws {
+    func unaffectedReadersWork() async throws {
         let cli = try CLI()
-        try cli.setUpTokyo()
-        try cli.ok("pay", "Bea", "Alex", "3000")
+        try await cli.setUpTokyo()
+        try await cli.ok("pay", "Bea", "Alex", "3000")
         try sqlite3(cli.defaultDatabase, """
             PRAGMA ignore_check_constraints = ON; UPDATE payment SET payment_date = 'someday';
             """)
         // Balances come from the maintained totals, not from the payment's date.
-        try cli.ok("balances")
-        try cli.ok("expenses")
+        try await cli.ok("balances")
+        try await cli.ok("expenses")
     }
 }

@@ -91,31 +91,13 @@ public func expectCompactJSON(_ result: SplitResult, sourceLocation: SourceLocat
 }
 
 extension SplitSandbox {
-    // MARK: Synchronous
-
-    /// Runs a command that must succeed, recording an issue (with its output) if it does not.
-    @discardableResult
-    public func ok(_ arguments: String..., stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> SplitResult {
-        try ok(arguments, stdin: stdin, sourceLocation: sourceLocation)
-    }
-
-    /// `ok` with the arguments as an array.
-    @discardableResult
-    public func ok(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> SplitResult {
-        let result = try run(arguments, stdin: stdin)
-        result.expectOK(sourceLocation: sourceLocation)
-        return result
-    }
-
     /// Runs a `--json` command that must succeed and returns its parsed output.
-    public func json(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> JSON {
-        let result = try run(arguments + ["--json"])
+    public func json(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> JSON {
+        let result = try await run(arguments + ["--json"])
         #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         expectCompactJSON(result, sourceLocation: sourceLocation)
         return result.json
     }
-
-    // MARK: Awaited
 
     /// Runs a command that must succeed, recording an issue (with its output) if it does not.
     @discardableResult

@@ -1,13 +1,17 @@
 import Foundation
+import SplitCLI
 
-// Runs the built `split` binary in a fresh temporary directory per sandbox, for the CLI tests
-// (synchronous runs) and the cloud tests (awaited runs).
+// Runs `split` in a fresh temporary directory per sandbox: in-process (`run`, the default), or
+// as the built binary (`runProcess`, `start`, `launch`) where a test needs a real process: exit
+// codes of the binary itself, signals and kill -9, several processes on one file.
 //
 // Each sandbox's directory is HOME, XDG_DATA_HOME and XDG_CONFIG_HOME, so the default database is
 // `<dir>/data/split/split.sqlite` and credentials live under `<dir>/config/split`. SPLIT_DB,
 // SPLIT_SERVER and SPLIT_TOKEN are removed from the child's environment (tests that need them set
-// them explicitly) and SPLIT_NOW fixes the clock. stdout and stderr go to files rather than pipes,
-// so large outputs cannot dead-lock and many processes can run at once.
+// them explicitly) and SPLIT_NOW fixes the clock. An in-process run gets that environment, the
+// sandbox as its working directory and stdin, stdout and stderr of its own (``CommandIO``); a
+// process's stdout and stderr go to files rather than pipes, so large outputs cannot dead-lock and
+// many processes can run at once.
 
 /// The fixed clock of every run, and the day dates default to.
 public let fixedNow = "2025-01-20T09:00:00Z"
@@ -114,10 +118,18 @@ public final class RunningSplit: @unchecked Sendable {
         self.errURL = errURL
     }
 
-    /// Blocks until the process ends (at most `timeout` seconds, then kills it and throws).
-    /// Not for tests whose server runs in this process: use the sandbox's async `run`.
-    public func wait(timeout: TimeInterval = 120) throws -> SplitResult {
-        if done.wait(timeout: .now() + timeout) == .timedOut {
+    /// Waits until the process ends (at most `timeout` seconds, then kills it and throws). The
+    /// wait blocks a Dispatch thread, never one of Swift's cooperative threads, so commands run
+    /// in-process meanwhile go on.
+    public func wait(timeout: TimeInterval = 120) async throws -> SplitResult {
+        let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            DispatchQueue.global().async { [done] in
+                let ended = done.wait(timeout: .now() + timeout) == .success
+                if ended { done.signal() }
+                continuation.resume(returning: ended)
+            }
+        }
+        guard finished else {
             process.terminate()
             throw HarnessError.timedOut(arguments)
         }
@@ -226,9 +238,30 @@ public final class SplitSandbox: @unchecked Sendable {
         try? (process.standardError as? FileHandle)?.close()
     }
 
-    // MARK: - Synchronous runs (CLI tests: no server in this process)
+    // MARK: - In-process runs
 
-    /// Starts `split arguments` without waiting for it.
+    /// Runs `split arguments` in this process, with the sandbox's environment and folder, and
+    /// stdin fed from `stdin` (else empty, as from /dev/null).
+    @discardableResult
+    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) async throws -> SplitResult {
+        let streams = CapturedStreams(stdin: stdin ?? "")
+        let io = CommandIO(
+            environment: childEnvironment(env), directory: directory.path,
+            readInput: { streams.readAll() }, readLine: { streams.readLine() },
+            writeOutput: { streams.output($0) }, writeError: { streams.error($0) })
+        let status = await SplitProgram.run(arguments, io: io)
+        return SplitResult(arguments: arguments, status: status, stdout: streams.stdout, stderr: streams.stderr)
+    }
+
+    /// `run(["a", "b"])` spelled `run("a", "b")`.
+    @discardableResult
+    public func run(_ arguments: String...) async throws -> SplitResult {
+        try await run(arguments)
+    }
+
+    // MARK: - Processes
+
+    /// Starts the `split` binary without waiting for it.
     public func start(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> RunningSplit {
         let running = try prepare(arguments, stdin: stdin, env: env)
         running.process.terminationHandler = { [done = running.done] _ in done.signal() }
@@ -237,28 +270,11 @@ public final class SplitSandbox: @unchecked Sendable {
         return running
     }
 
-    /// Runs `split arguments` to completion, blocking this thread.
+    /// Runs the `split` binary to completion without blocking a thread: a server under test
+    /// may run in this process, and a blocked cooperative thread could keep it from answering
+    /// the very command being waited for.
     @discardableResult
-    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) throws -> SplitResult {
-        try start(arguments, stdin: stdin, env: env).wait()
-    }
-
-    /// `run(["a", "b"])` spelled `run("a", "b")`.
-    @discardableResult
-    public func run(_ arguments: String...) throws -> SplitResult {
-        try run(arguments)
-    }
-
-    // MARK: - Awaited runs (cloud tests)
-    //
-    // Same names as the blocking runs: in an async context these are chosen (and need `await`),
-    // in a synchronous one the blocking ones are.
-
-    /// Runs `split arguments` to completion without blocking a thread: the server under test
-    /// runs in this process, and a blocked cooperative thread could keep it from answering the
-    /// very command being waited for.
-    @discardableResult
-    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) async throws -> SplitResult {
+    public func runProcess(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) async throws -> SplitResult {
         let running = try prepare(arguments, stdin: stdin, env: env)
         try await withCheckedThrowingContinuation { (finished: CheckedContinuation<Void, any Error>) in
             running.process.terminationHandler = { _ in finished.resume() }

@@ -3,7 +3,10 @@ import Foundation
 /// An export being written: to standard output, or to a temporary file beside the target that
 /// is renamed over it once complete, so a failed export never leaves half a file.
 final class ExportFile {
+    /// The path as typed, for messages.
     private let target: String?
+    /// The path opened and renamed onto.
+    private let opened: String?
     private let temporary: String?
     private let descriptor: Int32
     private let output: Output
@@ -12,12 +15,13 @@ final class ExportFile {
     init(path: String?, output: Output) throws(CLIError) {
         self.output = output
         target = path
-        guard let path else {
+        opened = path.map(output.io.resolve)
+        guard let path, let opened else {
             temporary = nil
             descriptor = -1
             return
         }
-        let temporary = path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        let temporary = opened + ".partial-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: .min ... .max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))", kind: .io)
@@ -46,14 +50,14 @@ final class ExportFile {
 
     /// Closes the file and moves it into place.
     func finish() throws(CLIError) {
-        guard let target, let temporary, !closed else { return }
+        guard let target, let opened, let temporary, !closed else { return }
         closed = true
         guard close(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw CLIError("cannot write \(target): \(reason)", kind: .io)
         }
-        guard rename(temporary, target) == 0 else {
+        guard rename(temporary, opened) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw CLIError("cannot write \(target): \(reason)", kind: .io)

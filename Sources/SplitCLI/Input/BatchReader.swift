@@ -19,9 +19,9 @@ enum BatchReader {
 
     static func read(path: String) throws -> [UInt8] {
         if path == "-" {
-            return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            return CommandIO.current.readInput()
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileManager.default.contents(atPath: CommandIO.current.resolve(path)) else {
             throw CLIError("cannot read batch file \(path); give a readable JSONL file, or - for stdin", kind: .noInput)
         }
         return [UInt8](data)

@@ -8,17 +8,17 @@ import Foundation
 enum SecretReader {
     /// The password from stdin (`--password-stdin`) or a prompt without echo.
     static func password(fromStdin: Bool, prompt: String = "Password: ") throws -> String {
+        let io = CommandIO.current
         if fromStdin {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            var text = String(decoding: data, as: UTF8.self)
+            var text = String(decoding: io.readInput(), as: UTF8.self)
             while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
             guard !text.isEmpty else { throw CLIError("--password-stdin read an empty password") }
             return text
         }
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard io.inputIsTerminal else {
             throw CLIError("no password: pipe it with --password-stdin, or run on a terminal to be asked")
         }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        io.error(prompt)
         var saved = termios()
         let canHide = tcgetattr(STDIN_FILENO, &saved) == 0
         if canHide {
@@ -28,9 +28,9 @@ enum SecretReader {
         }
         defer {
             if canHide { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
-            FileHandle.standardError.write(Data("\n".utf8))
+            io.error("\n")
         }
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+        guard let line = io.readLine(), !line.isEmpty else {
             throw CLIError("no password given")
         }
         return line
@@ -41,9 +41,10 @@ enum SecretReader {
         if let given, !given.trimmingCharacters(in: .whitespaces).isEmpty {
             return given.trimmingCharacters(in: .whitespaces)
         }
-        guard isatty(STDIN_FILENO) == 1 else { throw CLIError("give \(flag)") }
-        FileHandle.standardError.write(Data(prompt.utf8))
-        guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+        let io = CommandIO.current
+        guard io.inputIsTerminal else { throw CLIError("give \(flag)") }
+        io.error(prompt)
+        guard let line = io.readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
             throw CLIError("give \(flag)")
         }
         return line

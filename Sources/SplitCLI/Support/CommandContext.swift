@@ -25,13 +25,14 @@ struct CommandContext: Sendable {
     let scopeCache = ScopeCache()
 
     static func make(_ options: GlobalOptions) throws -> CommandContext {
-        let environment = ProcessInfo.processInfo.environment
-        let output = Output(json: options.json)
+        let io = CommandIO.current
+        let environment = io.environment
+        let output = Output(json: options.json, io: io)
         let files = ConfigFiles(environment: environment)
         let settings = try files.settings.load()
         let dependencies = Dependencies.system(environment: environment)
-        let path = DatabaseLocation.resolve(flag: options.db, environment: environment)
-        let database = try SplitDatabase(path: path, trace: Self.sqlTrace(environment))
+        let path = DatabaseLocation.resolve(flag: options.db, io: io)
+        let database = try SplitDatabase(path: path, trace: Self.sqlTrace(io))
         return CommandContext(backend: LocalBackend(database: database), database: database, dependencies: dependencies,
                               output: output, tripReference: options.trip, environment: environment, files: files,
                               settings: settings, offlineFlag: options.offline)
@@ -79,8 +80,8 @@ struct CommandContext: Sendable {
 
     /// `SPLIT_TRACE_SQL=1` prints every statement SQLite runs to stderr, `sql: ` first: how
     /// the statements and transactions of one command are counted.
-    static func sqlTrace(_ environment: [String: String]) -> (@Sendable (String) -> Void)? {
-        guard let value = environment["SPLIT_TRACE_SQL"], !value.isEmpty, value != "0" else { return nil }
-        return { statement in FileHandle.standardError.write(Data(("sql: " + statement + "\n").utf8)) }
+    static func sqlTrace(_ io: CommandIO) -> (@Sendable (String) -> Void)? {
+        guard let value = io.environment["SPLIT_TRACE_SQL"], !value.isEmpty, value != "0" else { return nil }
+        return { statement in io.error("sql: " + statement + "\n") }
     }
 }

@@ -3,9 +3,10 @@ import Foundation
 /// Where the local database lives: `--db`, else `$SPLIT_DB`, else
 /// `$XDG_DATA_HOME/split/split.sqlite`, else `~/.local/share/split/split.sqlite`.
 enum DatabaseLocation {
-    static func resolve(flag: String?, environment: [String: String]) -> String {
-        if let flag, !flag.isEmpty { return expand(flag, environment) }
-        if let env = environment["SPLIT_DB"], !env.isEmpty { return expand(env, environment) }
+    static func resolve(flag: String?, io: CommandIO) -> String {
+        let environment = io.environment
+        if let flag, !flag.isEmpty { return io.resolve(expand(flag, environment)) }
+        if let env = environment["SPLIT_DB"], !env.isEmpty { return io.resolve(expand(env, environment)) }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return xdg + "/split/split.sqlite"
         }

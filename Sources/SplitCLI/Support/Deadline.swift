@@ -18,9 +18,15 @@ enum Deadline {
                 do { result = .success(try await work()) } catch { result = .failure(error) }
                 gate.resume(.finished(result))
             }
-            Task {
+            // Cancelled once the work ends, so a finished run leaves no timer behind (commands
+            // run in-process in the tests, many to one process).
+            let timer = Task {
                 try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                if gate.resume(.timedOut) { task.cancel() }
+                if !Task.isCancelled, gate.resume(.timedOut) { task.cancel() }
+            }
+            Task {
+                _ = await task.result
+                timer.cancel()
             }
         }
     }

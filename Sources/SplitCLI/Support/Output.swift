@@ -9,10 +9,13 @@ import SplitJSON
 struct Output: Sendable {
     let json: Bool
     let isTerminal: Bool
+    /// The streams of the run that made this output.
+    let io: CommandIO
 
-    init(json: Bool) {
+    init(json: Bool, io: CommandIO = .current) {
         self.json = json
-        self.isTerminal = isatty(STDOUT_FILENO) == 1
+        self.io = io
+        self.isTerminal = io.outputIsTerminal
     }
 
     func line(_ text: String = "") {
@@ -20,7 +23,7 @@ struct Output: Sendable {
     }
 
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        io.output(text)
     }
 
     func emit(_ value: JSONValue) {
@@ -29,11 +32,11 @@ struct Output: Sendable {
 
     /// Writes raw bytes (a chunk of streamed JSON).
     func write(bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        io.writeOutput(bytes)
     }
 
     /// A note for people on stderr, never mixed into data on stdout.
     func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        io.error(text + "\n")
     }
 }

@@ -10,6 +10,7 @@ import SplitUpload
 /// their own line and the bar is drawn again below them.
 final class ProgressBar: @unchecked Sendable {
     private let enabled: Bool
+    private let io = CommandIO.current
     private let lock = NSLock()
     private var phaseStart = ContinuousClock.now
     private var phase: UploadProgress.Phase?
@@ -22,7 +23,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// On when stderr is a terminal and the output is for people.
     static func forTerminal(json: Bool) -> ProgressBar {
-        ProgressBar(enabled: !json && isatty(STDERR_FILENO) == 1)
+        ProgressBar(enabled: !json && CommandIO.current.errorIsTerminal)
     }
 
     func update(_ progress: UploadProgress) {
@@ -72,6 +73,6 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        io.error(text)
     }
 }

@@ -7,11 +7,27 @@ import SplitCore
 /// Errors that carry a ``UserFacingError`` kind map through ``ExitStatus``; parse errors and
 /// `--help` go through ArgumentParser's own handling (exit 64 for usage errors).
 public enum SplitProgram {
-    public static func main(_ arguments: [String]? = nil) async -> Never {
-        let given = GlobalArguments.hoisted(arguments ?? Array(CommandLine.arguments.dropFirst()))
+    /// The binary's entry point: runs with the process's streams, then exits with the code.
+    public static func main() async -> Never {
+        let code = await run(Array(CommandLine.arguments.dropFirst()))
+        exit(code)
+    }
+
+    /// Runs one command line with `io` (the process's streams unless a test gives its own)
+    /// and returns the exit code. Nothing here exits the process, so a test can run
+    /// commands in-process and read what they wrote.
+    public static func run(_ arguments: [String], io: CommandIO = .current) async -> Int32 {
+        await CommandIO.$current.withValue(io) {
+            await runHere(arguments)
+        }
+    }
+
+    private static func runHere(_ arguments: [String]) async -> Int32 {
+        let io = CommandIO.current
+        let given = GlobalArguments.hoisted(arguments)
         // ArgumentParser reads `-5` as an unknown flag; say what is really wrong.
         for argument in given.prefix(while: { $0 != "--" }) where isNegativeNumber(argument) {
-            fail("'\(argument)' is negative; amounts must be greater than zero", code: ExitStatus.code(for: .data))
+            return fail("'\(argument)' is negative; amounts must be greater than zero", code: ExitStatus.code(for: .data))
         }
         do {
             var command = try SplitCommand.parseAsRoot(given)
@@ -20,9 +36,9 @@ public enum SplitProgram {
             } else {
                 try command.run()
             }
-            exit(0)
+            return 0
         } catch let error as UserFacingError {
-            fail(error.message, code: ExitStatus.code(for: error.kind))
+            return fail(error.message, code: ExitStatus.code(for: error.kind))
         } catch {
             // ArgumentParser's own messages (help, usage errors, completion scripts, the
             // version), printed as its `exit(withError:)` would, with the usage line wrapped.
@@ -30,12 +46,12 @@ public enum SplitProgram {
             let code = SplitCommand.exitCode(for: error)
             if !text.isEmpty {
                 if code == .success {
-                    print(text)
+                    io.output(text + "\n")
                 } else {
-                    FileHandle.standardError.write(Data((text + "\n").utf8))
+                    io.error(text + "\n")
                 }
             }
-            exit(code.rawValue)
+            return code.rawValue
         }
     }
 
@@ -45,9 +61,10 @@ public enum SplitProgram {
         return rest.first?.isASCII == true && rest.first?.isNumber == true
     }
 
-    /// One line on stderr: control characters a user typed into a name (a newline, an escape)
-    /// are shown as `\u{A}` so the message stays one line and cannot drive the terminal.
-    static func fail(_ message: String, code: Int32) -> Never {
+    /// One line on stderr, and the code to exit with: control characters a user typed into a
+    /// name (a newline, an escape) are shown as `\u{A}` so the message stays one line and
+    /// cannot drive the terminal.
+    static func fail(_ message: String, code: Int32) -> Int32 {
         var line = ""
         for scalar in message.unicodeScalars {
             if TextRules.isControl(scalar) {
@@ -56,7 +73,7 @@ public enum SplitProgram {
                 line.unicodeScalars.append(scalar)
             }
         }
-        FileHandle.standardError.write(Data(("split: error: " + line + "\n").utf8))
-        exit(code)
+        CommandIO.current.error("split: error: " + line + "\n")
+        return code
     }
 }

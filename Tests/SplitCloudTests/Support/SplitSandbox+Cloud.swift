@@ -2,8 +2,8 @@ import Foundation
 import SplitTestSupport
 import Testing
 
-// The cloud tests run `split` through SplitTestSupport's sandbox with awaited runs only: the
-// server under test runs in this process, and a blocking wait could starve it.
+// The cloud tests run `split` in-process through SplitTestSupport's sandbox, beside the server
+// under test in this process; a test that kills `split` starts the binary (`launch`).
 
 extension SplitSandbox {
     /// Registers `email` on `server` (one auth call), and switches this sandbox to cloud mode.

@@ -13,7 +13,7 @@ struct AccountOptions: ParsableArguments {
     @Flag(name: .long, help: "Print machine-readable JSON.")
     var json = false
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    var environment: [String: String] { CommandIO.current.environment }
     var files: ConfigFiles { ConfigFiles(environment: environment) }
     var output: Output { Output(json: json) }
     var dependencies: Dependencies { .system(environment: environment) }

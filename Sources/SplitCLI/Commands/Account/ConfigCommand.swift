@@ -38,7 +38,7 @@ struct ConfigOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not send a changed preference now (also: SPLIT_OFFLINE=1); it goes at the next sync.")
     var offline = false
 
-    var environment: [String: String] { ProcessInfo.processInfo.environment }
+    var environment: [String: String] { CommandIO.current.environment }
     var files: ConfigFiles { ConfigFiles(environment: environment) }
     var output: Output { Output(json: json) }
 }

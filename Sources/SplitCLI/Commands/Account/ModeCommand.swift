@@ -53,7 +53,7 @@ struct ModeCommand: AsyncParsableCommand {
     private func report(_ settings: CloudSettings) throws {
         let output = account.output
         guard settings.mode == .cloud else {
-            let database = DatabaseLocation.resolve(flag: nil, environment: account.environment)
+            let database = DatabaseLocation.resolve(flag: nil, io: CommandIO.current)
             if output.json {
                 output.emit(.object(["mode": .string("local"), "database": .string(database)]))
             } else {

@@ -54,7 +54,7 @@ struct ImportCommand: ContextCommand {
         }
         var target: TripID?
         if let into { target = try await local.trip(matching: into).id }
-        let (detected, plan) = try ImportReader.read(path: file, format: forced)
+        let (detected, plan) = try ImportReader.read(path: file, opening: context.output.io.resolve(file), format: forced)
         let summary = try local.importPlan(plan, into: target, keepIDs: keepIds, dryRun: dryRun, at: context.now, newID: context.newID)
         ImportReport(file: file, format: detected, plan: plan, summary: summary, dryRun: dryRun).render(to: context.output)
     }

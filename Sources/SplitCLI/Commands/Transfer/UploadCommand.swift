@@ -44,10 +44,11 @@ struct UploadCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let output = Output(json: global.json)
+        let io = CommandIO.current
+        let environment = io.environment
+        let output = Output(json: global.json, io: io)
         let files = ConfigFiles(environment: environment)
-        let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, environment: environment)))
+        let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, io: io)))
         let trip = try await localTrip(local)
         let syncStore = SyncStore(database: local.database)
         // Uploaded already: nothing to do, as `git push` says when everything is up to date.
