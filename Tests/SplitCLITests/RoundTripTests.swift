@@ -4,7 +4,7 @@ import Testing
 /// (`SPLIT_TRACE_SQL`).
 @Suite("round trips to the database")
 struct RoundTripTests {
-    @Test("add-expense, pay, expense edit, expense delete and undo each run in at most two transactions")
+    @Test("add-expense, pay, expense edit, mark-paid, expense delete and undo each run in at most two transactions")
     func twoTransactions() async throws {
         let cli = try CLI()
         try await cli.setUpTokyo()
@@ -19,6 +19,8 @@ struct RoundTripTests {
         #expect(try await transactions("pay", "Bea", "Alex", "500") <= 2)
         let id = try await cli.expenseID("Dinner")
         #expect(try await transactions("expense", "edit", String(id.prefix(8)), "--amount", "13000") <= 2)
+        #expect(try await transactions("mark-paid", String(id.prefix(8)), "--member", "Bea") <= 2)
+        #expect(try await transactions("undo") <= 2)
         #expect(try await transactions("expense", "delete", String(id.prefix(8))) <= 2)
         #expect(try await transactions("undo") <= 2)
         #expect(try await cli.expenseCount() == 1)

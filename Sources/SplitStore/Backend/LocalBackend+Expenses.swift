@@ -180,6 +180,19 @@ extension LocalBackend {
         }
     }
 
+    /// Finds the expense `reference` names and sets the paid mark `mark` picks from it, in one
+    /// write (nil: nothing to change). Returns the expense as found and whether a mark changed.
+    public func markSharePaid(matching reference: String, trip: TripID, at: Timestamp,
+                              _ mark: (Expense) throws -> (member: MemberID, paid: Bool)?) async throws
+        -> (expense: Expense, changed: Bool) {
+        try write(trip, at: at) { writer in
+            let expense = try findExpense(writer.db, reference, trip: trip)
+            guard let (member, paid) = try mark(expense) else { return (expense, false) }
+            try writer.apply(.setSharePaid(expense: expense.id, member: member, paid: paid))
+            return (expense, true)
+        }
+    }
+
     public func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool, trip: TripID, at: Timestamp) async throws {
         try write(trip, at: at) { writer in
             try writer.apply(.setSharePaid(expense: id, member: member, paid: paid))

@@ -26,20 +26,16 @@ struct MarkPaidCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
-        let expense = try await context.backend.expense(matching: id, trip: trip.id)
-        let debtor = try directory.resolve(member)
-        guard let split = expense.splits.first(where: { $0.memberID == debtor.id }) else {
-            let sharers = JSONRendering.byName(expense.splits, directory).map { directory.name(of: $0.memberID) }.joined(separator: ", ")
-            throw CLIError.data("\(debtor.name) has no share in '\(expense.shownDescription)'; its shares belong to \(sharers)")
-        }
-        guard debtor.id != expense.soloPayer else {
-            throw CLIError.data("\(debtor.name) paid for '\(expense.shownDescription)'; the payer's own share needs no paying back")
-        }
         let paid = !unpaid
-        let changed = split.isPaid != paid
-        if changed {
-            try await context.backend.setSharePaid(expense: expense.id, member: debtor.id, paid: paid, trip: trip.id, at: context.now)
+        // Found and marked in one write: no other change slips in between. The expense is
+        // looked up before the member, so a wrong id is what a command with two mistakes names.
+        let (expense, changed) = try await context.backend.markSharePaid(matching: id, trip: trip.id, at: context.now) { expense in
+            let debtor = try directory.resolve(member)
+            let split = try Self.share(of: debtor, in: expense, directory)
+            return split.isPaid == paid ? nil : (debtor.id, paid)
         }
+        let debtor = try directory.resolve(member)
+        let split = try Self.share(of: debtor, in: expense, directory)
         if context.output.json {
             context.output.emit(.object([
                 "expenseId": .string(expense.id.rawValue), "memberId": .string(debtor.id.rawValue),
@@ -52,5 +48,17 @@ struct MarkPaidCommand: ContextCommand {
                 ? "Marked \(debtor.name)'s share of \(expense.shownDescription) (\(amount)) \(state)."
                 : "\(debtor.name)'s share of \(expense.shownDescription) was already \(state).")
         }
+    }
+
+    /// `debtor`'s share of `expense`, or why there is none to mark.
+    static func share(of debtor: Member, in expense: Expense, _ directory: MemberDirectory) throws -> ExpenseSplit {
+        guard let split = expense.splits.first(where: { $0.memberID == debtor.id }) else {
+            let sharers = JSONRendering.byName(expense.splits, directory).map { directory.name(of: $0.memberID) }.joined(separator: ", ")
+            throw CLIError.data("\(debtor.name) has no share in '\(expense.shownDescription)'; its shares belong to \(sharers)")
+        }
+        guard debtor.id != expense.soloPayer else {
+            throw CLIError.data("\(debtor.name) paid for '\(expense.shownDescription)'; the payer's own share needs no paying back")
+        }
+        return split
     }
 }
