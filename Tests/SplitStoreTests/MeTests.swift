@@ -12,15 +12,15 @@ struct MeTests {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip(["Alex", "Bea", "Chen"])
         #expect(try await fixture.backend.me(trip: trip.id) == nil)
-        try await fixture.backend.setMe(members[1].id, trip: trip.id)
+        try await fixture.backend.setMe(members[1].id, trip: trip.id, at: fixture.tick())
         #expect(try await fixture.backend.me(trip: trip.id) == Me(member: members[1], source: .device))
-        try await fixture.backend.setMe(nil, trip: trip.id)
+        try await fixture.backend.setMe(nil, trip: trip.id, at: fixture.tick())
         #expect(try await fixture.backend.me(trip: trip.id) == nil)
-        try await fixture.backend.setMe(members[2].id, trip: trip.id)
+        try await fixture.backend.setMe(members[2].id, trip: trip.id, at: fixture.tick())
         try await fixture.backend.removeMember(members[2].id, trip: trip.id, at: fixture.tick())
         #expect(try await fixture.backend.me(trip: trip.id) == nil)
         // Nobody outside the trip can be you.
-        await #expect(throws: (any Error).self) { try await fixture.backend.setMe(MemberID(StoreFixture.id()), trip: trip.id) }
+        await #expect(throws: (any Error).self) { try await fixture.backend.setMe(MemberID(StoreFixture.id()), trip: trip.id, at: Timestamp(millisecondsSince1970: 0)) }
         // Nothing is queued for a server: "you" is not trip data.
         #expect(try await fixture.backend.pendingClaims().isEmpty)
     }
@@ -40,7 +40,7 @@ struct MeTests {
         #expect(try await fixture.backend.claimed(trip: trip.id, account: "user-ann") == members[1].id)
 
         // Chosen here: it wins, and waits to be sent.
-        try await fixture.backend.setMe(members[0].id, trip: trip.id)
+        try await fixture.backend.setMe(members[0].id, trip: trip.id, at: fixture.tick())
         #expect(try await fixture.backend.me(trip: trip.id) == Me(member: members[0], source: .pending))
         #expect(try await fixture.backend.pendingClaims() == [PendingClaim(trip: trip.id, group: trip.id.rawValue, member: members[0].id)])
         // Refused by the server: forgotten, and the account's claim shows again.
@@ -48,7 +48,7 @@ struct MeTests {
         #expect(try await fixture.backend.me(trip: trip.id)?.member == members[1])
 
         // A release chosen here: nobody, until the server takes it; then nobody for good.
-        try await fixture.backend.setMe(nil, trip: trip.id)
+        try await fixture.backend.setMe(nil, trip: trip.id, at: fixture.tick())
         #expect(try await fixture.backend.me(trip: trip.id) == nil)
         #expect(try await fixture.backend.pendingClaims().first?.member == nil)
         try await fixture.backend.confirmClaim(nil, trip: trip.id, account: "user-ann")

@@ -24,6 +24,9 @@ public enum TripChange: Hashable, Sendable {
     case setSharePaid(expense: ExpenseID, member: MemberID, paid: Bool)
     case addPayment(Payment)
     case deletePayment(PaymentID)
+    /// Who you are in the trip on this device, or nobody: not logged, not undoable, and sent
+    /// to split-server as a claim rather than through the outbox.
+    case setMe(MemberID?)
     /// Makes one synced item `value`, or deletes it when `value` is nil: what a pulled server
     /// item, a merge and a resolution write. `createdAt` is the server's creation time.
     case put(SyncItemKey, SyncValue?, createdAt: Timestamp?)

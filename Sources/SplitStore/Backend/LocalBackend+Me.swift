@@ -33,23 +33,11 @@ extension LocalBackend {
         return Me(member: Member(id: MemberID(row[0] as String), name: row[1]), source: .account)
     }
 
-    /// This device's choice: `member`, or nobody. On a trip linked to split-server it waits
-    /// in `trip_me` until ``confirmClaim(_:trip:account:)``; elsewhere, clearing forgets it.
-    public func setMe(_ member: MemberID?, trip: TripID) async throws {
-        try database.write { db in
-            try requireTrip(db, trip)
-            if let member { _ = try liveMemberName(db, member, trip: trip) }
-            let feed = try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?",
-                                           arguments: [trip.rawValue]) == "feed"
-            if member == nil && !feed {
-                try db.execute(sql: "DELETE FROM trip_me WHERE trip_id = ?", arguments: [trip.rawValue])
-            } else {
-                try db.execute(sql: """
-                    INSERT INTO trip_me (trip_id, member_id) VALUES (?, ?)
-                    ON CONFLICT (trip_id) DO UPDATE SET member_id = excluded.member_id
-                    """, arguments: [trip.rawValue, member?.rawValue])
-            }
-        }
+    /// This device's choice: `member`, or nobody (``SplitCore/TripChange/setMe(_:)``). On a
+    /// trip linked to split-server it waits in `trip_me` until ``confirmClaim(_:trip:account:)``;
+    /// elsewhere, clearing forgets it.
+    public func setMe(_ member: MemberID?, trip: TripID, at: Timestamp) async throws {
+        try write(trip, at: at) { writer in try writer.apply(.setMe(member)) }
     }
 
     /// The server took the claim (or the release): the account claims `member` (or nobody)

@@ -1,8 +1,9 @@
 import GRDB
 import SplitCore
 
-/// The one writer of a trip's tables: `trip`, `member`, `expense`, `expense_split`, `payment`
-/// and `trip_rate`. No other code writes them.
+/// The one writer of a trip's tables: `trip`, `member`, `expense`, `expense_split`, `payment`,
+/// `trip_rate` and `trip_me`. No other code writes them (the claim sync clears `trip_me` once
+/// the server has taken the claim).
 ///
 /// Every change is a ``SplitCore/TripChange`` applied inside the caller's transaction, whatever
 /// its origin (``WriteOrigin``): a command, undo, an import, a pulled server item or a rekey.
@@ -52,6 +53,7 @@ struct TripWriter {
         case .setSharePaid(let expense, let member, let paid): try setSharePaid(expense: expense, member: member, paid: paid)
         case .addPayment(let payment): try addPayment(payment)
         case .deletePayment(let id): try deletePayment(id)
+        case .setMe(let member): try setMe(member)
         case .put(let key, let value, let createdAt): try put(key, value, createdAt: createdAt)
         }
     }

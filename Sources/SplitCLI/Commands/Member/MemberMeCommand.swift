@@ -51,7 +51,7 @@ struct MemberMeCommand: ContextCommand {
         if let link, link.syncProtocol == .feed {
             kept = try await claimOnServer(member, trip: trip, link: link, context)
         } else {
-            try await context.backend.setMe(member?.id, trip: trip.id)
+            try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
         }
         let me = try await context.backend.me(trip: trip.id)
         if context.output.json {
@@ -80,7 +80,7 @@ struct MemberMeCommand: ContextCommand {
     /// it at the next sync. A refusal changes nothing and ends the command.
     private func claimOnServer(_ member: Member?, trip: Trip, link: TripLink, _ context: CommandContext) async throws -> Kept {
         if AutoSync.skipReason(context) == .offline {
-            try await context.backend.setMe(member?.id, trip: trip.id)
+            try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
             return .waiting(link.server)
         }
         let client = try SyncConnector.client(for: link, context: context)
@@ -101,12 +101,12 @@ struct MemberMeCommand: ContextCommand {
             return .account(link.server)
         case .success(false):
             // A split-server without claims: kept here, and sent once it has them.
-            try await context.backend.setMe(member?.id, trip: trip.id)
+            try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
             return .waiting(link.server)
         case .failure(.refused(_, let detail)):
             throw CLIError.data("\(detail); nothing changed")
         case .failure(let error) where error.kind == .unreachable:
-            try await context.backend.setMe(member?.id, trip: trip.id)
+            try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
             return .waiting(link.server)
         case .failure(let error):
             throw error
