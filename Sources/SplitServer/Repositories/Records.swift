@@ -88,7 +88,9 @@ struct HistoryRecord: Sendable, Equatable {
     let userName: String
 }
 
-/// Converting the NUMERIC(12,2) columns, read as whole cents, to minor units and back.
+/// Converting the amount columns to minor units and back. They were the Node schema's
+/// NUMERIC(12,2); since schema version 7 they are NUMERIC without a scale, read as whole cents,
+/// or as thousandths for a three-decimal currency (``minor(cents:thousandths:currency:)``).
 enum StoredAmount {
     /// Minor units of `cents` hundredths; a legacy row with cents a zero-decimal currency
     /// cannot hold (JPY 10.50, which the Node server accepted) is rounded half to even, by
