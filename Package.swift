@@ -142,6 +142,15 @@ let package = Package(
         // Test support: runs `split` in a sandbox, in-process or as the built binary, the JSON view
         // and the shared expectations. Nothing of the product.
         .target(name: "SplitTestSupport", dependencies: ["SplitCLI"], path: "Tests/SplitTestSupport"),
+        // Test support for the server and cloud tests: databases on the throwaway cluster, each
+        // new one a copy of a template migrated once per test process.
+        .target(
+            name: "SplitServerTestSupport",
+            dependencies: [
+                "SplitServer", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/SplitServerTestSupport"
+        ),
         .testTarget(
             name: "SplitCoreTests",
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -156,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "SplitServerTests",
             dependencies: [
-                "SplitServer", "SplitAPI", "SplitCore", "SplitJSON",
+                "SplitServer", "SplitAPI", "SplitCore", "SplitJSON", "SplitServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -169,7 +178,7 @@ let package = Package(
             name: "SplitCloudTests",
             dependencies: [
                 "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
-                "SplitAPI", "SplitAPIClient", "SplitTestSupport", "SplitCLI",
+                "SplitAPI", "SplitAPIClient", "SplitTestSupport", "SplitServerTestSupport", "SplitCLI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

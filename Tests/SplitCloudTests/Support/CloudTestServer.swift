@@ -5,6 +5,7 @@ import PostgresNIO
 import SplitCloud
 @testable import SplitServer
 import SplitServerQuirks
+import SplitServerTestSupport
 import Testing
 
 /// A real split-server (normal or Node-quirks mode) on a fresh database of the throwaway
@@ -44,7 +45,7 @@ enum CloudTestServer {
 
     static func run(quirks: LegacyQuirks? = nil, maxBodyBytes: Int = 8 << 20, _ body: @Sendable (Running) async throws -> Void)
         async throws {
-        let settings = try await freshDatabase()
+        let settings = try await TestDatabases.migrated(prefix: "c")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
                                                 maxBodyBytes: maxBodyBytes, bcryptCost: 4, facade: quirks)
         let app = try await ServerApplication.build(configuration, logger: logger)
@@ -54,34 +55,12 @@ enum CloudTestServer {
         }
     }
 
-    /// The cluster, or a recorded failure: these tests must never pass by skipping.
-    static func freshDatabase() async throws -> DatabaseSettings {
-        guard let url = ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"], !url.isEmpty else {
-            Issue.record("SPLIT_TEST_DATABASE_URL is not set; run the tests with scripts/test.sh, which starts PostgreSQL")
-            throw CancellationError()
-        }
-        let admin = try DatabaseSettings(url: url)
-        let name = "c_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
-        try await withConnection(admin) { connection in
-            _ = try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
-        }
-        return admin.with(database: String(name))
-    }
+    /// A new empty database on the cluster.
+    static func freshDatabase() async throws -> DatabaseSettings { try await TestDatabases.empty(prefix: "c") }
 
     static func withConnection<T: Sendable>(_ settings: DatabaseSettings, _ body: (PostgresConnection) async throws -> T)
         async throws -> T {
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(host: settings.host, port: settings.port, username: settings.username,
-                                 password: settings.password, database: settings.database, tls: .disable),
-            id: 1, logger: logger)
-        do {
-            let result = try await body(connection)
-            try await connection.close()
-            return result
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        try await TestDatabases.withConnection(settings, body)
     }
 
     /// A loopback port with nothing listening, for a server to start on later (``ServerProcess``,

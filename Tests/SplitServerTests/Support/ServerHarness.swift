@@ -6,31 +6,19 @@ import Logging
 import NIOCore
 import PostgresNIO
 @testable import SplitServer
+import SplitServerTestSupport
 import Testing
 
 /// Runs server tests against the throwaway PostgreSQL cluster that `scripts/test.sh` starts
 /// (its URL is in `SPLIT_TEST_DATABASE_URL`). Every test gets a database of its own.
 enum TestCluster {
-    static let logger = Logger(label: "split-server-tests")
+    static let logger = TestDatabases.logger
 
     /// The cluster, or a recorded failure: these tests must never pass by skipping.
-    static func settings() throws -> DatabaseSettings {
-        guard let url = ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"], !url.isEmpty else {
-            Issue.record("SPLIT_TEST_DATABASE_URL is not set; run the tests with scripts/test.sh, which starts PostgreSQL")
-            throw CancellationError()
-        }
-        return try DatabaseSettings(url: url)
-    }
+    static func settings() throws -> DatabaseSettings { try TestDatabases.admin() }
 
     /// Creates an empty database and returns its settings.
-    static func freshDatabase() async throws -> DatabaseSettings {
-        let admin = try settings()
-        let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
-        try await withAdmin(admin) { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: logger)
-        }
-        return admin.with(database: String(name))
-    }
+    static func freshDatabase() async throws -> DatabaseSettings { try await TestDatabases.empty() }
 
     /// Runs `sql` (several statements, psql-style file) on `settings` with the simple protocol's
     /// equivalent: one statement at a time, split on lines ending in ';' outside dollar quotes.
@@ -45,18 +33,7 @@ enum TestCluster {
 
     @discardableResult
     static func withAdmin<T: Sendable>(_ settings: DatabaseSettings, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        let connection = try await PostgresConnection.connect(
-            configuration: .init(host: settings.host, port: settings.port, username: settings.username,
-                                 password: settings.password, database: settings.database, tls: .disable),
-            id: 1, logger: logger)
-        do {
-            let result = try await body(connection)
-            try await connection.close()
-            return result
-        } catch {
-            try? await connection.close()
-            throw error
-        }
+        try await TestDatabases.withConnection(settings, body)
     }
 
     static func fixture(_ name: String) -> String {
@@ -91,11 +68,12 @@ enum SQLScript {
 struct ServerHarness {
     let settings: DatabaseSettings
 
-    /// Runs `body` with a client for a migrated server on a new database (or on `settings`).
+    /// Runs `body` with a client for a migrated server on a new database, a copy of the migrated
+    /// template (or on `settings`, migrated here).
     static func run(settings given: DatabaseSettings? = nil, configure: (inout ServerConfiguration) -> Void = { _ in },
                     _ body: @Sendable (API) async throws -> Void) async throws {
         let settings: DatabaseSettings
-        if let given { settings = given } else { settings = try await TestCluster.freshDatabase() }
+        if let given { settings = given } else { settings = try await TestDatabases.migrated() }
         var configuration = ServerConfiguration(port: 3012, database: settings, logLevel: .warning, bcryptCost: 4)
         configure(&configuration)
         let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: TestCluster.logger)
