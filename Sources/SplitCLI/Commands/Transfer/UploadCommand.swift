@@ -4,7 +4,6 @@ import SplitCloud
 import SplitCore
 import SplitStore
 import SplitSync
-import SplitUpload
 
 /// `split upload`: copies a local trip to the cloud server this machine is logged in to, and
 /// verifies it. Works in either mode: it reads the local database and talks to the server of
