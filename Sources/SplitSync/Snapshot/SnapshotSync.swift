@@ -24,7 +24,8 @@ import SplitStore
 ///
 /// What stays weaker than split-server (the README lists it): two devices editing one
 /// expense are only detected when each pulls before pushing; a paid flag is last write wins
-/// between two pulls; rates and trip names stay on each device.
+/// between two pulls; rates and trip names stay on each device. What the server cannot hold at
+/// all (``ServerLimits/node``) the store refuses when the change is made.
 struct SnapshotSync {
     let store: SyncStore
     let client: CloudClient
@@ -186,7 +187,8 @@ struct SnapshotSync {
             case .removeMember:
                 return refused("the Node server cannot remove members")
             case .setRate, .renameGroup:
-                // Kept on this device only (NodeRules queues none; an older outbox might).
+                // Kept on this device only (by ``ServerLimits/node`` NodeRules queues none; an
+                // older outbox might).
                 return Step(outcome: applied)
             }
         } catch let error as CloudError {
