@@ -67,17 +67,17 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
-        // `split upload`: a local trip to a cloud server, resumable, with the id map kept in
-        // the local store. Joins the store and the cloud client; neither knows the other.
-        .target(name: "SplitUpload", dependencies: ["SplitCore", "SplitStore", "SplitCloud"]),
-        // Offline-first linked trips: pushes the outbox, pulls the change feed, and hands both
-        // to the store to apply in one transaction. Joins the store and the cloud client.
+        // Everything that talks to a server about a trip, joining the store and the cloud client
+        // (neither knows the other): offline-first linked trips (Feed/: push the outbox, pull the
+        // change feed; Snapshot/: the Node server, by diffing the whole group), `split upload`
+        // (Upload/: resumable, with the id map in the local store), and the account's claims and
+        // preferences (Account/).
         .target(name: "SplitSync", dependencies: ["SplitCore", "SplitStore", "SplitCloud"]),
         // Command-line interface: commands, context, text/JSON output.
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitUpload", "SplitSync",
+                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -161,7 +161,7 @@ let package = Package(
             name: "SplitImportTests",
             dependencies: ["SplitImport", "SplitStore", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitUpload", "SplitTestSupport"]),
+        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitSync", "SplitTestSupport"]),
         .testTarget(
             name: "SplitServerTests",
             dependencies: [
@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "SplitCloudTests",
             dependencies: [
-                "SplitCloud", "SplitUpload", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
+                "SplitCloud", "SplitSync", "SplitStore", "SplitServer", "SplitServerQuirks", "SplitCore", "split",
                 "SplitAPI", "SplitAPIClient", "SplitTestSupport", "SplitServerTestSupport", "SplitCLI",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

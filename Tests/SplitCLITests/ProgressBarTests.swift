@@ -1,5 +1,5 @@
 @testable import SplitCLI
-import SplitUpload
+import SplitSync
 import Testing
 
 @Suite("Upload progress bar")

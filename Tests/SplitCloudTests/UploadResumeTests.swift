@@ -4,7 +4,7 @@ import SplitCore
 import SplitServer
 import SplitServerQuirks
 import SplitStore
-@testable import SplitUpload
+@testable import SplitSync
 import Testing
 
 /// Uploads stopped at many points, then resumed: no duplicates, nothing missing, verified.

@@ -4,7 +4,7 @@ import SplitCore
 import SplitServer
 import SplitServerQuirks
 import SplitStore
-@testable import SplitUpload
+@testable import SplitSync
 import Testing
 
 /// `split upload`'s engine in this process against a real split-server (normal and Node-quirks

@@ -1,6 +1,6 @@
 import SplitCore
-import SplitUpload
 import SplitJSON
+import SplitSync
 
 /// What `split upload` did, or with `--dry-run` would do, as text or JSON.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import SplitUpload
+import SplitSync
 
 /// A one-line progress bar on stderr with counts and an ETA, for long uploads on a terminal.
 ///

@@ -45,20 +45,22 @@ public struct ServerCapabilities: Hashable, Sendable {
 
     public func has(_ feature: Feature) -> Bool { features.contains(feature) }
 
-    /// The Node server's CHECK constraint on `expenses.currency`.
-    public static let nodeCurrencies = CurrencyTable.nodeCurrencies
-
-    /// Currency codes this server stores, in a stable order: every code SplitCore knows on a
-    /// split-server with ``Feature/currencies``, the iOS app's 20 on an older split-server, the
-    /// Node server's 4 on the Node server.
-    public var currencies: [String] {
-        if has(.currencies) { return CurrencyTable.exponents.keys.sorted() }
-        return isSplitServer ? CurrencyTable.appCurrencies : Self.nodeCurrencies
+    /// What this server can hold of a trip, by its features; for the Node server, which has
+    /// none, ``ServerLimits/node``. Currencies: every code SplitCore knows with
+    /// ``Feature/currencies``, else the iOS app's 20 on split-server and the Node server's 4 on
+    /// the Node server. Notes on expenses, rates and trip names go through the sync feed
+    /// (``Feature/sync``), notes on payments with ``Feature/payments``, member renames and
+    /// removals with ``Feature/memberEdit``.
+    public var limits: ServerLimits {
+        ServerLimits(currencies: has(.currencies) ? nil : isSplitServer ? CurrencyTable.appCurrencies : ServerLimits.node.currencies,
+                     expenseNotes: has(.sync), paymentNotes: has(.payments), renamesMembers: has(.memberEdit),
+                     removesMembers: has(.memberEdit), storesRates: has(.sync), renamesTrips: has(.sync))
     }
+
+    /// Currency codes this server stores, in a stable order (``ServerLimits/currencyCodes``).
+    public var currencies: [String] { limits.currencyCodes }
 
     /// Whether this server stores amounts in `currency`: the one answer every check before
     /// sending asks (``currencies`` lists them for a refusal's message).
-    public func accepts(_ currency: Currency) -> Bool {
-        has(.currencies) || currencies.contains(currency.code)
-    }
+    public func accepts(_ currency: Currency) -> Bool { limits.accepts(currency) }
 }

@@ -4,10 +4,8 @@
 /// BHD, IQD, JOD, KWD, LYD, OMR and TND have 3, everything else has 2. The 20 currencies of the
 /// iOS app are all here.
 public enum CurrencyTable {
-    /// The 20 currencies the iOS app offers, in its order.
-    /// The currencies the Node budget_splitter_web server's schema allows.
-    public static let nodeCurrencies: [String] = ["JPY", "MYR", "SGD", "USD"]
-
+    /// The 20 currencies the iOS app offers, in its order. (The Node server's 4 are
+    /// ``ServerLimits/node``'s.)
     public static let appCurrencies: [String] = [
         "USD", "EUR", "GBP", "JPY", "CNY", "HKD", "KRW", "SGD", "MYR", "THB",
         "IDR", "PHP", "VND", "INR", "AUD", "NZD", "CAD", "CHF", "AED", "SAR",

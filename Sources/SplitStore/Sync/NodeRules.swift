@@ -4,40 +4,44 @@ import SplitCore
 /// anything is written), so a change that could never reach the server is refused at once
 /// with the reason instead of failing at a later sync.
 ///
-/// The Node server keeps expenses in four currencies, has no notes, and cannot rename or
-/// remove members. It stores no exchange rates and cannot rename a trip: those stay on this
+/// The facts are ``ServerLimits/node``'s: four currencies, no notes, no member renames or
+/// removals. Exchange rates and a trip's new name are not stored there: those stay on this
 /// device (the README says so), and no operation is queued for them.
 enum NodeRules {
+    static let limits = ServerLimits.node
+
     /// Throws when the server cannot hold `operation`; false when it stays local.
     static func check(_ operation: SyncOperation) throws -> Bool {
         switch operation {
         case .createExpense(let expense), .updateExpense(let expense):
             try currency(expense.amount.currency)
-            if let note = expense.note, !note.isEmpty {
+            if !limits.expenseNotes, let note = expense.note, !note.isEmpty {
                 throw StoreError.invalid("this trip syncs with the Node server, which has no place for expense notes; "
                                          + "put it in the description")
             }
         case .createPayment(let payment):
             try currency(payment.amount.currency)
-            if let note = payment.note, !note.isEmpty {
+            if !limits.paymentNotes, let note = payment.note, !note.isEmpty {
                 throw StoreError.invalid("this trip syncs with the Node server, which has no place for payment notes")
             }
-        case .renameMember:
+        case .renameMember where !limits.renamesMembers:
             throw StoreError.serverCannot("this trip syncs with the Node server, which cannot rename members")
-        case .removeMember:
+        case .removeMember where !limits.removesMembers:
             throw StoreError.serverCannot("this trip syncs with the Node server, which cannot remove members")
-        case .setRate, .renameGroup:
-            return false
-        case .createMember, .deleteExpense, .setPaid, .deletePayment:
+        case .setRate:
+            return limits.storesRates
+        case .renameGroup:
+            return limits.renamesTrips
+        case .createMember, .deleteExpense, .setPaid, .deletePayment, .renameMember, .removeMember:
             break
         }
         return true
     }
 
     private static func currency(_ currency: Currency) throws {
-        guard CurrencyTable.nodeCurrencies.contains(currency.code) else {
+        guard limits.accepts(currency) else {
             throw StoreError.invalid("this trip syncs with the Node server, which does not accept currency \(currency.code); "
-                                     + "it accepts only " + CurrencyTable.nodeCurrencies.joined(separator: ", "))
+                                     + "it accepts only " + limits.currencyCodes.joined(separator: ", "))
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 import SplitStore
-@testable import SplitUpload
+@testable import SplitSync
 import Testing
 
 /// A fresh account on a test server plus a local database, for uploads run in this process:

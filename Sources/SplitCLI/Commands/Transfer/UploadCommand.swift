@@ -4,7 +4,6 @@ import SplitCloud
 import SplitCore
 import SplitStore
 import SplitSync
-import SplitUpload
 
 /// `split upload`: copies a local trip to the cloud server this machine is logged in to, and
 /// verifies it. Works in either mode: it reads the local database and talks to the server of
@@ -88,46 +87,10 @@ struct UploadCommand: AsyncParsableCommand {
                            kind: .unverified)
         }
         if let group = report.groupID, !dryRun {
-            try await link(trip, group: group, store: syncStore, client: client, account: account, output: output,
-                           clock: dependencies.clock)
+            try await UploadLinker(store: syncStore, client: client, clock: dependencies.clock.now)
+                .link(trip.id, group: group, account: account)
+            output.note("split: \(trip.name) is now linked: changes here and on the server sync (split status)")
         }
-    }
-
-    /// Links the verified trip to the cloud trip: local items that the server stored under
-    /// its own ids (the Node server, or an older upload) take those ids first.
-    private func link(_ trip: Trip, group: TripID, store: SyncStore, client: CloudClient, account: String?,
-                      output: Output, clock: Clock) async throws {
-        let feed = try await client.capabilities().has(.sync)
-        var user = account ?? ""
-        if account == nil { user = try await client.me().id }
-        let mapping = try UploadMapStore(database: store.database)
-            .load(UploadScope(server: client.server.url, account: user, trip: trip.id))
-        var rekeys: [(SyncItemKey, SyncItemKey)] = []
-        for (local, server) in mapping.entries(.member) where local != server {
-            rekeys.append((.member(MemberID(local)), .member(MemberID(server))))
-        }
-        // An expense several members paid went to a server that knows one payer per expense
-        // as one expense per payer (`EXPENSE#PAYER`): the local expense becomes the first part,
-        // and the first pull brings the others, so this device shows what the server holds.
-        var firstParts: [ExpenseID: (payer: MemberID, server: String)] = [:]
-        for (local, server) in mapping.entries(.expense) {
-            if let part = PayerPartKey.parse(local) {
-                if let known = firstParts[part.expense], known.payer < part.payer { continue }
-                firstParts[part.expense] = (part.payer, server)
-            } else if local != server {
-                rekeys.append((.expense(ExpenseID(local)), .expense(ExpenseID(server))))
-            }
-        }
-        for (local, part) in firstParts.sorted(by: { $0.key < $1.key }) {
-            rekeys.append((.expense(local), .expense(ExpenseID(part.server))))
-        }
-        for (local, server) in mapping.entries(.payment) where local != server {
-            rekeys.append((.payment(PaymentID(local)), .payment(PaymentID(server))))
-        }
-        try store.linkTrip(trip.id, server: client.server.url, account: user, group: group.rawValue,
-                           syncProtocol: feed ? .feed : .snapshot, rekeys: rekeys, at: clock.now())
-        _ = try await SyncEngine(store: store, client: client, clock: { clock.now() }).sync(trip.id)
-        output.note("split: \(trip.name) is now linked: changes here and on the server sync (split status)")
     }
 
     /// `--trip`, else the local current trip.

@@ -20,11 +20,12 @@ import SplitStore
 ///   here too, as every other device will see it, with the same balances;
 /// - a paid flag is set on the server's share.
 /// A create whose answer was lost shows up in the next pull as an unknown item with the same
-/// content; it is claimed instead of being created twice.
+/// content (``LostCreateMatcher``); it is claimed instead of being created twice.
 ///
 /// What stays weaker than split-server (the README lists it): two devices editing one
 /// expense are only detected when each pulls before pushing; a paid flag is last write wins
-/// between two pulls; rates and trip names stay on each device.
+/// between two pulls; rates and trip names stay on each device. What the server cannot hold at
+/// all (``ServerLimits/node``) the store refuses when the change is made.
 struct SnapshotSync {
     let store: SyncStore
     let client: CloudClient
@@ -41,13 +42,13 @@ struct SnapshotSync {
         let pending = try store.pending(trip, limit: Int.max)
         var changed: [RemoteItem] = []
         var claimed: [(PendingOperation, SyncItemKey)] = []
-        var unclaimed = Set(snapshot.items.keys.filter { known[$0] == nil })
+        // A create whose answer was lost: the server has an unknown item just like it.
+        var matcher = LostCreateMatcher(snapshot.items.values.sorted { $0.key.text < $1.key.text }.compactMap { item in
+            known[item.key] == nil ? item.value.flatMap(ItemFingerprint.init).map { ($0, item.key) } : nil
+        })
         for operation in pending where operation.operation.isCreation {
-            // A create whose answer was lost: the server has an unknown item just like it.
-            guard let match = unclaimed.first(where: { Self.sameContent(operation.operation, snapshot.items[$0]?.value) }) else {
-                continue
-            }
-            unclaimed.remove(match)
+            guard let fingerprint = Self.fingerprint(creating: operation.operation),
+                  let match = matcher.claim(fingerprint) else { continue }
             claimed.append((operation, match))
         }
         let held = try store.heldBodies(trip)
@@ -186,7 +187,8 @@ struct SnapshotSync {
             case .removeMember:
                 return refused("the Node server cannot remove members")
             case .setRate, .renameGroup:
-                // Kept on this device only (NodeRules queues none; an older outbox might).
+                // Kept on this device only (by ``ServerLimits/node`` NodeRules queues none; an
+                // older outbox might).
                 return Step(outcome: applied)
             }
         } catch let error as CloudError {
@@ -248,23 +250,15 @@ struct SnapshotSync {
         return RemoteItem(key: .expense(id), revision: revision, value: .expense(stored))
     }
 
-    /// Whether a server item is what a waiting create would make (its id apart).
-    static func sameContent(_ operation: SyncOperation, _ value: SyncValue?) -> Bool {
-        switch (operation, value) {
-        case (.createMember(let mine), .member(let theirs)?):
-            return mine.nameKey == theirs.nameKey
-        case (.createExpense(let whole), .expense(let theirs)?):
-            // Several payers went out as parts: the first part stands for the create, and the
-            // others are pulled as the server's own items.
-            guard let mine = parts(of: whole).first else { return false }
-            return mine.description == theirs.description && mine.amount == theirs.amount && mine.category == theirs.category
-                && Set(mine.payers) == Set(theirs.payers) && mine.date == theirs.date
-                && mine.splits.map { [$0.memberID.rawValue, String($0.amount)] }.sorted { $0.lexicographicallyPrecedes($1) }
-                == theirs.splits.map { [$0.memberID.rawValue, String($0.amount)] }.sorted { $0.lexicographicallyPrecedes($1) }
-        case (.createPayment(let mine), .payment(let theirs)?):
-            return mine.from == theirs.from && mine.to == theirs.to && mine.amount == theirs.amount && mine.date == theirs.date
-        default:
-            return false
+    /// What the server holds once a waiting create reached it; nil for any other operation.
+    /// An expense several members paid went out as parts: the first part stands for the
+    /// create, and the others are pulled as the server's own items.
+    static func fingerprint(creating operation: SyncOperation) -> ItemFingerprint? {
+        switch operation {
+        case .createMember(let member): return ItemFingerprint(member)
+        case .createExpense(let whole): return parts(of: whole).first.map { ItemFingerprint($0) }
+        case .createPayment(let payment): return ItemFingerprint(payment)
+        default: return nil
         }
     }
 }

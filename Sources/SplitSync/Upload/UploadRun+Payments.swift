@@ -10,7 +10,7 @@ extension UploadRun {
         let server = try await readPayments()
         let present = Set(server.map(\.id))
         let mapped = Set(mapping.entries(.payment).values.map(PaymentID.init))
-        var pool = MatchPool(server.filter { !mapped.contains($0.id) }.map { (PaymentFingerprint($0), $0.id) })
+        var matcher = LostCreateMatcher(server.filter { !mapped.contains($0.id) }.map { (ItemFingerprint($0), $0.id) })
         var found: [UploadMapEntry] = []
         var missing: [(local: Payment, body: Payment)] = []
         for payment in snapshot.payments {
@@ -25,7 +25,7 @@ extension UploadRun {
             var body = payment
             body.from = from
             body.to = to
-            if let match = pool.take(PaymentFingerprint(body)) {
+            if let match = matcher.claim(ItemFingerprint(body)) {
                 found.append(UploadMapEntry(.payment, payment.id.rawValue, match.rawValue))
                 report.payments.matched += 1
             } else {

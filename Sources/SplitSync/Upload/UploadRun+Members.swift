@@ -3,20 +3,21 @@ import SplitCore
 import SplitStore
 
 /// Members: every local member, the uploader included (the owner of a group is not one of
-/// its members), matched by the id map, else by name, else created.
+/// its members), matched by the id map, else by name (``LostCreateMatcher``), each server
+/// member claimed once, else created.
 extension UploadRun {
     func syncMembers() async throws {
         let server = try await readMembers()
         let present = Set(server.map(\.id))
-        var claimed = Set(mapping.entries(.member).values.map(MemberID.init)).intersection(present)
+        let claimed = Set(mapping.entries(.member).values.map(MemberID.init)).intersection(present)
+        var matcher = LostCreateMatcher(server.filter { !claimed.contains($0.id) }.map { (ItemFingerprint($0), $0.id) })
         var found: [UploadMapEntry] = []
         var missing: [Member] = []
         for member in snapshot.members {
             if let mapped = serverMember(member.id), present.contains(mapped) {
                 report.members.matched += 1
-            } else if let match = server.first(where: { !claimed.contains($0.id) && $0.nameKey == member.nameKey }) {
-                claimed.insert(match.id)
-                found.append(UploadMapEntry(.member, member.id.rawValue, match.id.rawValue))
+            } else if let match = matcher.claim(ItemFingerprint(member)) {
+                found.append(UploadMapEntry(.member, member.id.rawValue, match.rawValue))
                 report.members.matched += 1
             } else {
                 missing.append(member)

@@ -1,7 +1,8 @@
 import SplitCore
 
-/// What makes two expenses the same for reconciliation: everything a server stores except
-/// ids, creation times and paid states (which an upload sets afterwards, and others may change).
+/// What makes two expenses the same for reconciliation (``ItemFingerprint``): everything a
+/// server stores except ids, creation times, notes and paid states (which an upload sets
+/// afterwards, and others may change). Payers and shares are compared in any order.
 ///
 /// Built from an expense in the server's ids (a local one after mapping its members), so a
 /// local expense and the server expense it became have equal fingerprints.
@@ -28,22 +29,5 @@ struct ExpenseFingerprint: Hashable {
         payers = expense.payers.sorted { $0.memberID < $1.memberID }
         date = expense.date
         shares = expense.splits.map { Share(member: $0.memberID, amount: $0.amount) }.sorted { $0.member < $1.member }
-    }
-}
-
-/// What makes two payments the same for reconciliation (split-server stores payments).
-struct PaymentFingerprint: Hashable {
-    let from: MemberID
-    let to: MemberID
-    let amount: Money
-    let date: CivilDate
-    let note: String
-
-    init(_ payment: Payment) {
-        from = payment.from
-        to = payment.to
-        amount = payment.amount
-        date = payment.date
-        note = payment.note?.trimmingSpaces ?? ""
     }
 }

@@ -3,14 +3,15 @@ import SplitCore
 import SplitStore
 
 /// Expenses (and, on a server without payments, payments as expenses): matched by the id map,
-/// else by fingerprint, each server expense claimed once; the rest created a few at a time.
+/// else by content (``LostCreateMatcher``), each server expense claimed once; the rest created
+/// a few at a time.
 extension UploadRun {
     func syncExpenses(_ items: [ExpenseItem]) async throws {
         let server = try await readExpenses()
         let present = Set(server.map(\.id))
         let mapped = Set((Array(mapping.entries(.expense).values) + mapping.entries(.payment).values).map(ExpenseID.init))
-        var pool = MatchPool(server.filter { !mapped.contains($0.id) }.compactMap { stored in
-            stored.expense.map { (ExpenseFingerprint($0), stored.id) }
+        var matcher = LostCreateMatcher(server.filter { !mapped.contains($0.id) }.compactMap { stored in
+            stored.expense.map { (ItemFingerprint($0), stored.id) }
         })
         var found: [UploadMapEntry] = []
         var missing: [(item: ExpenseItem, body: Expense)] = []
@@ -20,7 +21,7 @@ extension UploadRun {
                 continue
             }
             let body = serverForm(item.expense)
-            if let body, let match = pool.take(ExpenseFingerprint(body)) {
+            if let body, let match = matcher.claim(ItemFingerprint(body)) {
                 found.append(UploadMapEntry(item.kind, item.localID, match.rawValue))
                 count(item, matched: true)
             } else if let body {

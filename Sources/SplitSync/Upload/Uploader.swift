@@ -19,9 +19,9 @@ import SplitStore
 /// 4. **Step by step** (a server without from-local, and every resumed or repeated upload):
 ///    read what the group holds, then match before creating anything:
 ///    - members by the id map, else by name (case-insensitive), else created;
-///    - expenses by the id map, else by an ``ExpenseFingerprint`` (description, amount,
-///      currency, category, payer, date and shares), each server expense claimed at most once
-///      (``MatchPool``), else created;
+///    - expenses by the id map, else by content (``ExpenseFingerprint``: description, amount,
+///      currency, category, payers, date and shares), each server expense claimed at most once
+///      (``LostCreateMatcher``), else created;
 ///    - payments likewise on split-server; on a server without payments each one becomes an
 ///      expense (``PaymentAsExpense``), which leaves every balance the same;
 ///    - then the expenses are read back for their split ids, and each share whose paid state
