@@ -1,0 +1,51 @@
+import GRDB
+import SplitCore
+
+/// A row of `expense`. Its shares and payers are rows of `expense_split`
+/// (``ExpenseSplitRecord``); deletion is soft (`deleted_at`). Expenses are read whole through
+/// ``ExpenseListing``, the one read that meets every row of a big trip.
+struct ExpenseRecord: TableRecord {
+    static let databaseTableName = "expense"
+
+    enum Columns {
+        static let id = Column("id")
+        static let tripID = Column("trip_id")
+        static let description = Column("description")
+        static let amount = Column("amount")
+        static let currency = Column("currency")
+        static let category = Column("category")
+        /// The first payer: the schema's own column, kept for the Node server's single payer.
+        static let paidBy = Column("paid_by")
+        static let expenseDate = Column("expense_date")
+        static let note = Column("note")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+        static let deletedAt = Column("deleted_at")
+    }
+
+    /// The trip's live expenses.
+    static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
+    }
+
+    /// The number of expenses in a group of ``categoryTotals(_:)``.
+    static let groupCount = Column("count")
+
+    /// The trip's live expenses summed by category and currency: `category`, `currency`, the
+    /// sum as `amount` and the ``groupCount``. `MIN(id)` as `id` names a row to repair when a
+    /// group's category or currency is unreadable.
+    static func categoryTotals(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        live(trip)
+            .select(min(Columns.id).forKey(Columns.id.name), Columns.category, Columns.currency,
+                    sum(Columns.amount).forKey(Columns.amount.name), SQL(sql: "COUNT(*)").forKey(groupCount.name))
+            .group(Columns.category, Columns.currency)
+            .order(Columns.currency, Columns.category)
+    }
+
+    /// The ids of the trip's expenses that start with `prefix` (taken literally), at most
+    /// `limit`; deleted ones too when `includeDeleted`.
+    static func ids(_ trip: TripID, prefix: String, includeDeleted: Bool, limit: Int) -> QueryInterfaceRequest<String> {
+        let all = filter(Columns.tripID == trip.rawValue && Columns.id.like(likePattern(prefix) + "%", escape: "\\"))
+        return (includeDeleted ? all : all.filter(Columns.deletedAt == nil)).select(Columns.id, as: String.self).limit(limit)
+    }
+}
