@@ -28,6 +28,15 @@ struct ExpenseRecord: TableRecord {
         filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
     }
 
+    /// The trip's live expenses that `member` shares or paid part of.
+    static func naming(_ member: MemberID, trip: TripID) -> QueryInterfaceRequest<Self> {
+        typealias Split = ExpenseSplitRecord.Columns
+        let expense = TableAlias<Self>()
+        let rows = ExpenseSplitRecord.filter(
+            Split.expenseID == expense[Columns.id] && (Split.memberID == member.rawValue || Split.payerID == member.rawValue))
+        return live(trip).aliased(expense).filter(rows.exists())
+    }
+
     /// The number of expenses in a group of ``categoryTotals(_:)``.
     static let groupCount = Column("count")
 

@@ -20,6 +20,10 @@ struct MemberRecord: FetchableRecord, TableRecord {
 
     static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name] }
 
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.id, Columns.tripID, Columns.name, Columns.nameKey, Columns.createdAt])
+
     var id: MemberID
     var name: String
 
@@ -30,6 +34,11 @@ struct MemberRecord: FetchableRecord, TableRecord {
     }
 
     var member: Member { Member(id: id, name: name) }
+
+    /// The member `id`, in whichever trip and state.
+    static func withID(_ id: MemberID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.id == id.rawValue)
+    }
 
     /// The trip's members, live ones only unless `includingRemoved`.
     static func of(_ trip: TripID, includingRemoved: Bool = false) -> QueryInterfaceRequest<Self> {

@@ -35,6 +35,12 @@ struct PaymentRecord: FetchableRecord, TableRecord {
             date: try stored.date(Columns.paymentDate), note: try stored.optionalText(Columns.note))
     }
 
+    /// The trip's live payments from or to `member`.
+    static func naming(_ member: MemberID, trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil
+               && (Columns.fromMember == member.rawValue || Columns.toMember == member.rawValue))
+    }
+
     /// The trip's live payments, newest date first, then newest created, then id.
     static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {
         filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
