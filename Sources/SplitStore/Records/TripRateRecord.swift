@@ -12,6 +12,15 @@ struct TripRateRecord: FetchableRecord, TableRecord {
         static let rate = Column("rate")
     }
 
+    /// The upsert the writer runs: a new rate, or a new value for the currency's rate.
+    static let putSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.tripID, Columns.currency, Columns.rate],
+        then: "ON CONFLICT (trip_id, currency) DO UPDATE SET rate = excluded.rate")
+
+    /// The insert an import runs: a rate the trip holds already stays as it is.
+    static let addSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.tripID, Columns.currency, Columns.rate], then: "ON CONFLICT DO NOTHING")
+
     /// The currency code, as stored.
     var currency: String
     var rate: ExchangeRate

@@ -24,9 +24,18 @@ struct TripRecord: FetchableRecord, TableRecord {
                     currency: try stored.currency(Columns.currency, cache: &currencies))
     }
 
-    /// The trip named `key` (a ``SplitCore/Member/key(for:)``).
-    static func named(_ key: String) -> QueryInterfaceRequest<Self> {
-        filter(Columns.nameKey == key)
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.id, Columns.name, Columns.nameKey, Columns.currency, Columns.createdAt])
+
+    /// The trip `id`.
+    static func withID(_ id: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.id == id.rawValue)
+    }
+
+    /// The trip named `key` (a ``SplitCore/Member/key(for:)``), other than `other`.
+    static func named(_ key: String, except other: TripID? = nil) -> QueryInterfaceRequest<Self> {
+        filter(Columns.nameKey == key && Columns.id != (other?.rawValue ?? ""))
     }
 
     /// Trips whose `column` starts with `prefix`, taken literally (``likePattern(_:)``).
