@@ -23,6 +23,12 @@ struct PaymentRecord: FetchableRecord, TableRecord {
          Columns.note]
     }
 
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(into: databaseTableName, [
+        Columns.id, Columns.tripID, Columns.fromMember, Columns.toMember, Columns.amount, Columns.currency,
+        Columns.paymentDate, Columns.note, Columns.createdAt,
+    ])
+
     var payment: Payment
 
     init(row: Row) throws {
@@ -33,6 +39,11 @@ struct PaymentRecord: FetchableRecord, TableRecord {
             to: MemberID(try stored.text(Columns.toMember)),
             amount: try stored.money(Columns.amount, try stored.currency(Columns.currency, cache: &currencies)),
             date: try stored.date(Columns.paymentDate), note: try stored.optionalText(Columns.note))
+    }
+
+    /// The payment `id`, in whichever trip and state.
+    static func withID(_ id: PaymentID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.id == id.rawValue)
     }
 
     /// The trip's live payments from or to `member`.
