@@ -1,4 +1,5 @@
 import GRDB
+import SplitCore
 
 /// A row of `expense_split`: one payer's part of one member's share of an expense
 /// (``SchemaV6``). A member's share is the sum of their rows, a payer's part the sum of theirs.
@@ -12,4 +13,13 @@ struct ExpenseSplitRecord: TableRecord {
         static let amount = Column("amount")
         static let isPaid = Column("is_paid")
     }
+
+    /// The rows of expense `id`.
+    static func of(_ id: ExpenseID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.expenseID == id.rawValue)
+    }
+
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.expenseID, Columns.memberID, Columns.payerID, Columns.amount, Columns.isPaid])
 }
