@@ -20,6 +20,10 @@ struct ActivityRecord: FetchableRecord, TableRecord {
         [Columns.seq, Columns.at, Columns.action, Columns.summary, Columns.undoneAt, Columns.undo]
     }
 
+    /// The INSERT ``ActivityLog`` runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.tripID, Columns.at, Columns.action, Columns.summary, Columns.undo])
+
     var entry: ActivityEntry
     /// The inverse as stored, or nil when it is not text; read only by `undo`.
     var undo: String?

@@ -21,6 +21,16 @@ struct BalanceTotalRecord: FetchableRecord, TableRecord {
         [Columns.currency, Columns.memberID, Columns.paid, Columns.share, Columns.made, Columns.received]
     }
 
+    /// The upsert ``BulkTotals`` runs: it adds to the totals a row already holds.
+    static let addSQL = RowInserter.sql(
+        into: databaseTableName,
+        [Columns.tripID, Columns.memberID, Columns.currency, Columns.paid, Columns.share, Columns.made, Columns.received],
+        then: """
+            ON CONFLICT (trip_id, member_id, currency) DO UPDATE SET
+                paid = paid + excluded.paid, share = share + excluded.share,
+                made = made + excluded.made, received = received + excluded.received
+            """)
+
     /// The currency code, as stored: the totals only copy it from expenses and payments.
     var currency: String
     var balance: MemberBalance
