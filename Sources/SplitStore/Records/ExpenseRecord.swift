@@ -23,16 +23,16 @@ struct ExpenseRecord: TableRecord {
         static let deletedAt = Column("deleted_at")
     }
 
-    /// The expense `id`, in whichever trip and state.
-    static func withID(_ id: ExpenseID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.id == id.rawValue)
-    }
-
     /// The INSERT the writer runs, its parameters in the order of the columns listed.
     static let insertSQL = RowInserter.sql(into: databaseTableName, [
         Columns.id, Columns.tripID, Columns.description, Columns.amount, Columns.currency, Columns.category,
         Columns.paidBy, Columns.expenseDate, Columns.note, Columns.createdAt, Columns.updatedAt,
     ])
+
+    /// The expense `id`, in whichever trip and state.
+    static func withID(_ id: ExpenseID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.id == id.rawValue)
+    }
 
     /// The trip's live expenses.
     static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {

@@ -1,7 +1,8 @@
 import GRDB
 import SplitCore
 
-/// A row of `trip`. Names are unique on this device by `name_key` (case-insensitive).
+/// A row of `trip`, read as the ``SplitCore/Trip`` it holds. Names are unique on this device
+/// by `name_key` (case-insensitive).
 struct TripRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "trip"
 
@@ -15,6 +16,10 @@ struct TripRecord: FetchableRecord, TableRecord {
 
     static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name, Columns.currency] }
 
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.id, Columns.name, Columns.nameKey, Columns.currency, Columns.createdAt])
+
     var trip: Trip
 
     init(row: Row) throws {
@@ -23,10 +28,6 @@ struct TripRecord: FetchableRecord, TableRecord {
         trip = Trip(id: TripID(try stored.text(Columns.id)), name: try stored.text(Columns.name),
                     currency: try stored.currency(Columns.currency, cache: &currencies))
     }
-
-    /// The INSERT the writer runs, its parameters in the order of the columns listed.
-    static let insertSQL = RowInserter.sql(
-        into: databaseTableName, [Columns.id, Columns.name, Columns.nameKey, Columns.currency, Columns.createdAt])
 
     /// The trip `id`.
     static func withID(_ id: TripID) -> QueryInterfaceRequest<Self> {
@@ -54,7 +55,9 @@ struct TripRecord: FetchableRecord, TableRecord {
             """)
     }
 
+    /// The live members of a trip in ``overviews``.
     static let memberCount = Column("member_count")
+    /// The live expenses of a trip in ``overviews``.
     static let expenseCount = Column("expense_count")
 
     /// The trip the `current_trip` setting names.
