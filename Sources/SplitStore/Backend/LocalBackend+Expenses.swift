@@ -18,54 +18,36 @@ extension LocalBackend {
 
     /// Streams matching expenses in list order without holding them all in memory.
     public func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws {
-        var conditions = ["e.trip_id = ?", "e.deleted_at IS NULL"]
-        var arguments: [any DatabaseValueConvertible] = [trip.rawValue]
-        if let member = filter.member {
-            conditions.append("EXISTS (SELECT 1 FROM expense_split x WHERE x.expense_id = e.id AND (x.member_id = ? OR x.payer_id = ?))")
-            arguments += [member.rawValue, member.rawValue]
-        }
-        if let category = filter.category {
-            conditions.append("e.category = ?")
-            arguments.append(category.rawValue)
-        }
-        if let currency = filter.currency {
-            conditions.append("e.currency = ?")
-            arguments.append(currency.code)
-        }
-        if let since = filter.since {
-            conditions.append("e.expense_date >= ?")
-            arguments.append(since.description)
-        }
-        if let until = filter.until {
-            conditions.append("e.expense_date <= ?")
-            arguments.append(until.description)
-        }
-        let whereClause = conditions.joined(separator: " AND ")
-        try database.read { db in
-            try streamExpenses(db, whereClause: whereClause, arguments: StatementArguments(arguments), body)
-        }
+        try database.read { db in try streamExpenses(db, trip: trip, filter: filter, body) }
     }
 
-    /// Reads expenses matching `whereClause` (over alias `e`) joined with their rows, newest
-    /// `expense_date` first, then newest created, then id: the cloud API's order. The join is
-    /// ordered by expense, so each expense is complete when the next one starts. A member's
-    /// share is the sum of their rows, a payer's part the sum of theirs (``SchemaV6``).
-    func streamExpenses(_ db: Database, whereClause: String, arguments: StatementArguments,
+    /// Streams the trip's live expenses that pass `filter`, in list order.
+    func streamExpenses(_ db: Database, trip: TripID, filter: ExpenseFilter = ExpenseFilter(),
                         _ body: (Expense) throws -> Void) throws {
+        try readExpenses(db, sql: ExpenseListing.filtered, arguments: ExpenseListing.arguments(trip: trip, filter: filter), body)
+    }
+
+    /// Expense `id` of the trip, or nil; a deleted one only when `includeDeleted`.
+    func storedExpense(_ db: Database, _ id: ExpenseID, trip: TripID, includeDeleted: Bool) throws -> Expense? {
+        var found: Expense?
+        try readExpenses(db, sql: ExpenseListing.byID,
+                         arguments: ["id": id.rawValue, "trip": trip.rawValue, "includeDeleted": includeDeleted]) { found = $0 }
+        return found
+    }
+
+    /// Reads the expenses of `sql`, one of ``ExpenseListing``'s statements, with their rows. A
+    /// member's share is the sum of their rows, a payer's part the sum of theirs (``SchemaV6``).
+    private func readExpenses(_ db: Database, sql: String, arguments: StatementArguments,
+                              _ body: (Expense) throws -> Void) throws {
         var currencies = CurrencyCache()
         var members = MemberIDInterner()
         var current: Expense?
         var currentID: [UInt8] = []
-        let statement = try db.makeStatement(sql: """
-            SELECT e.id, e.description, e.amount, e.currency, e.category, e.expense_date, e.note, e.created_at,
-                   s.member_id, s.payer_id, s.amount, s.is_paid
-            FROM expense e JOIN expense_split s ON s.expense_id = e.id
-            WHERE \(whereClause) ORDER BY e.expense_date DESC, e.created_at DESC, e.id
-            """)
+        let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
         let handle = statement.sqliteStatement
         defer { sqlite3_reset(handle) }
-        let row = RawRow(handle: handle, table: "expense", idColumn: 0)
+        let row = RawRow(handle: handle, table: ExpenseRecord.databaseTableName, idField: ExpenseListing.Field.id)
         func finish(_ expense: Expense) throws {
             var expense = expense
             if expense.payers.count > 1 { expense.payers.sort { $0.memberID < $1.memberID } }
@@ -79,11 +61,11 @@ extension LocalBackend {
                                     message: db.sqliteConnection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) },
                                     sql: statement.sql)
             }
-            let id = try row.bytes(0, "id")
-            let member = members.id(try row.bytes(8, "expense_split.member_id"))
-            let payer = members.id(try row.bytes(9, "expense_split.payer_id"))
-            let amount = try row.integer(10, "expense_split.amount")
-            let isPaid = try row.flag(11, "expense_split.is_paid")
+            let id = try row.bytes(.id)
+            let member = members.id(try row.bytes(.splitMember))
+            let payer = members.id(try row.bytes(.splitPayer))
+            let amount = try row.integer(.splitAmount)
+            let isPaid = try row.flag(.splitPaid)
             if var expense = current, MemberIDInterner.same(currentID, id) {
                 current = nil  // keeps `expense` the only reference, so appends do not copy
                 Self.add(member: member, payer: payer, amount: amount, isPaid: isPaid, to: &expense)
@@ -93,12 +75,12 @@ extension LocalBackend {
             if let finished = current { try finish(finished) }
             currentID = Array(id)
             current = Expense(
-                id: ExpenseID(String(decoding: id, as: UTF8.self)), description: try row.text(1, "description"),
-                amount: Money(minorUnits: try row.integer(2, "amount"), currency: try row.currency(3, "currency", cache: &currencies)),
-                category: try row.category(4, "category"), payers: [ExpensePayer(memberID: payer, amount: amount)],
-                date: try row.date(5, "expense_date"), note: try row.optionalText(6, "note"),
+                id: ExpenseID(String(decoding: id, as: UTF8.self)), description: try row.text(.description),
+                amount: Money(minorUnits: try row.integer(.amount), currency: try row.currency(.currency, cache: &currencies)),
+                category: try row.category(.category), payers: [ExpensePayer(memberID: payer, amount: amount)],
+                date: try row.date(.expenseDate), note: try row.optionalText(.note),
                 splits: [ExpenseSplit(memberID: member, amount: amount, isPaid: isPaid)],
-                createdAt: try row.timestamp(7, "created_at"))
+                createdAt: try row.timestamp(.createdAt))
         }
         if let finished = current { try finish(finished) }
     }
@@ -129,19 +111,14 @@ extension LocalBackend {
     func findExpense(_ db: Database, _ reference: String, trip: TripID, includeDeleted: Bool = false) throws -> Expense {
         let key = reference.trimmingSpaces.lowercased()
         guard key.count >= 6 else { throw ResolutionError.tooShortPrefix(what: "expense", reference: reference) }
-        let deleted = includeDeleted ? "" : " AND e.deleted_at IS NULL"
-        let ids = try String.fetchAll(
-            db, sql: "SELECT e.id FROM expense e WHERE e.trip_id = ? AND e.id LIKE ? || '%' ESCAPE '\\'\(deleted) LIMIT 5",
-            arguments: [trip.rawValue, likePattern(key)])
+        let ids = try ExpenseRecord.ids(trip, prefix: key, includeDeleted: includeDeleted, limit: 5).fetchAll(db)
         guard let id = ids.first else {
             throw StoreError.notFound("no expense with id '\(reference)' in this trip; list them with: split expenses")
         }
         guard ids.count == 1 else {
             throw ResolutionError.ambiguous(what: "expense id", reference: reference, matches: ids.map { String($0.prefix(12)) })
         }
-        var found: Expense?
-        try streamExpenses(db, whereClause: "e.id = ?", arguments: [id]) { found = $0 }
-        guard let expense = found else { throw StoreError.notFound("expense \(id) vanished") }
+        guard let expense = try storedExpense(db, ExpenseID(id), trip: trip, includeDeleted: includeDeleted) else { throw StoreError.notFound("expense \(id) vanished") }
         return expense
     }
 

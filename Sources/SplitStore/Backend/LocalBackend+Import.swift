@@ -46,10 +46,12 @@ extension LocalBackend {
         func record(_ kind: String, _ source: String, trip: String, local: String) throws {
             try sources.record(kind, source, trip: trip, local: local)
         }
-        func freshID(_ source: String, table: String) throws -> String {
+        func freshID(_ source: String, table: (some TableRecord).Type) throws -> String {
             if keepIDs, source.utf8.count == 36, UUID(uuidString: source) != nil {
                 let id = source.lowercased()
-                let taken = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = ?)"), arguments: [id]) ?? false
+                // One SQL text per table: the statement is cached across the import's rows.
+                let taken = try Bool.fetchOne(db.cachedStatement(literal: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE id = \(id))"))
+                    ?? false
                 if !taken { return id }
             }
             return newID()
@@ -62,22 +64,22 @@ extension LocalBackend {
         if let into {
             tripID = into.rawValue
         } else if let existing = try known("trip", trip.source),
-                  try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE id = ?)", arguments: [existing]) == true {
+                  try !TripRecord.withID(TripID(existing)).isEmpty(db) {
             tripID = existing
         } else {
             let sources = trip.expenses.map { ("expense", $0.source) } + trip.payments.map { ("payment", $0.source) }
             if !sources.isEmpty, try sources.allSatisfy({ try known($0.0, $0.1) != nil }) { return nil }
-            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trip WHERE name_key = ?)", arguments: [Member.key(for: name)]) == true {
+            if try !TripRecord.named(Member.key(for: name)).isEmpty(db) {
                 throw StoreError.invalid("a trip named '\(name)' already exists; import into it with --into '\(name)', or rename it first")
             }
-            tripID = try freshID(Self.sourceID(trip.source), table: "trip")
+            tripID = try freshID(Self.sourceID(trip.source), table: TripRecord.self)
             try TripWriter(self, db, trip: TripID(tripID), at: at, origin: .importing).insertTrip(name: name, currency: trip.currency)
             created = true
         }
         try record("trip", trip.source, trip: tripID, local: tripID)
         let tripRef = TripID(tripID)
         let writer = try TripWriter(self, db, trip: tripRef, at: at, origin: .importing)
-        var result = ImportSummary.Trip(tripID: tripRef, name: try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [tripID]) ?? name,
+        var result = ImportSummary.Trip(tripID: tripRef, name: try writer.tripColumn(TripRecord.Columns.name) ?? name,
                                         created: created)
         for (code, rate) in trip.rates.sorted(by: { $0.key < $1.key }) {
             try writer.writeRate(code, rate.text, keep: true)
@@ -95,7 +97,7 @@ extension LocalBackend {
             } else if let existing = byName[Member.key(for: memberName)] {
                 members[member.source] = existing
             } else {
-                let id = try freshID(Self.sourceID(member.source), table: "member")
+                let id = try freshID(Self.sourceID(member.source), table: MemberRecord.self)
                 try writer.insertMember(Member(id: MemberID(id), name: memberName))
                 members[member.source] = MemberID(id)
                 live[MemberID(id)] = memberName
@@ -117,7 +119,7 @@ extension LocalBackend {
                 continue
             }
             let expense = Expense(
-                id: ExpenseID(try freshID(Self.sourceID(item.source), table: "expense")), description: item.description,
+                id: ExpenseID(try freshID(Self.sourceID(item.source), table: ExpenseRecord.self)), description: item.description,
                 amount: item.amount, category: item.category,
                 payers: try item.payers.map { ExpensePayer(memberID: try local($0.member, "expense '\(item.description)'"), amount: $0.amount) },
                 date: item.date, note: item.note,
@@ -165,7 +167,7 @@ extension LocalBackend {
                     throw StoreError.invalid("payment (\(item.source)): \(error.message)")
                 }
             }
-            let id = try freshID(Self.sourceID(item.source), table: "payment")
+            let id = try freshID(Self.sourceID(item.source), table: PaymentRecord.self)
             try writer.insertPayment(Payment(id: PaymentID(id), from: from, to: to, amount: item.amount, date: item.date,
                                              note: item.note))
             totals?.addPayment(from: from, to: to, amount: item.amount, trip: tripRef)

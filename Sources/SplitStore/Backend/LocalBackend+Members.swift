@@ -8,13 +8,7 @@ extension LocalBackend {
 
     /// Live members in name order.
     func members(_ db: Database, trip: TripID) throws -> [Member] {
-        try Row.fetchAll(
-            db, sql: "SELECT id, name FROM member WHERE trip_id = ? AND removed_at IS NULL ORDER BY name_key, id",
-            arguments: [trip.rawValue]
-        ).map { row in
-            let stored = StoredRow(row, table: "member")
-            return Member(id: MemberID(try stored.text(0, "id")), name: try stored.text(1, "name"))
-        }
+        try MemberRecord.live(trip).fetchAll(db).map(\.member)
     }
 
     @discardableResult
@@ -37,9 +31,7 @@ extension LocalBackend {
     }
 
     func liveMemberName(_ db: Database, _ id: MemberID, trip: TripID) throws -> String {
-        guard let name = try String.fetchOne(
-            db, sql: "SELECT name FROM member WHERE id = ? AND trip_id = ? AND removed_at IS NULL",
-            arguments: [id.rawValue, trip.rawValue]) else {
+        guard let name = try MemberRecord.live(id, trip: trip).fetchOne(db)?.name else {
             throw StoreError.notFound("member \(id.short) is not in this trip")
         }
         return name

@@ -7,9 +7,7 @@ extension LocalBackend {
         try database.read { db in
             try requireTrip(db, trip.id)
             var expenses: [Expense] = []
-            try streamExpenses(db, whereClause: "e.trip_id = ? AND e.deleted_at IS NULL", arguments: [trip.id.rawValue]) {
-                expenses.append($0)
-            }
+            try streamExpenses(db, trip: trip.id) { expenses.append($0) }
             return TripSnapshot(trip: trip, members: try members(db, trip: trip.id), rates: try rates(db, trip: trip.id),
                                 expenses: expenses, payments: try payments(db, trip: trip.id))
         }

@@ -4,16 +4,11 @@ import SplitCore
 extension LocalBackend {
     public func trips() async throws -> [TripOverview] {
         try database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT t.id, t.name, t.currency, t.created_at,
-                    (SELECT COUNT(*) FROM member m WHERE m.trip_id = t.id AND m.removed_at IS NULL),
-                    (SELECT COUNT(*) FROM expense e WHERE e.trip_id = t.id AND e.deleted_at IS NULL)
-                FROM trip t ORDER BY t.name_key
-                """)
-            return try rows.map { row in
+            try TripRecord.overviews.fetchAll(db).map { row in
                 TripOverview(
-                    trip: try Self.trip(row), memberCount: row[4], expenseCount: row[5],
-                    createdAt: try StoredRow(row, table: "trip").timestamp(3, "created_at"))
+                    trip: try TripRecord(row: row).trip, memberCount: row[TripRecord.memberCount],
+                    expenseCount: row[TripRecord.expenseCount],
+                    createdAt: try StoredRow(row, table: TripRecord.databaseTableName).timestamp(TripRecord.Columns.createdAt))
             }
         }
     }
@@ -33,28 +28,25 @@ extension LocalBackend {
 
     static func findTrip(_ db: Database, _ reference: String) throws -> Trip {
         let key = Member.key(for: reference.trimmingSpaces)
-        if let row = try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE name_key = ?", arguments: [key]) {
-            return try trip(row)
+        typealias Columns = TripRecord.Columns
+        if let found = try TripRecord.named(key).fetchOne(db) {
+            return found.trip
         }
         if key.count >= 6 {
-            let rows = try Row.fetchAll(
-                db, sql: "SELECT id, name, currency FROM trip WHERE id LIKE ? || '%' ESCAPE '\\' LIMIT 3",
-                arguments: [likePattern(key)])
-            if rows.count == 1 { return try trip(rows[0]) }
+            let rows = try Row.fetchAll(db, TripRecord.prefixed(Columns.id, key).limit(3))
+            if rows.count == 1 { return try TripRecord(row: rows[0]).trip }
             if rows.count > 1 {
-                throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: rows.map { $0[1] })
+                throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: rows.map { $0[Columns.name] })
             }
         }
         if !key.isEmpty {
-            let prefixed = try Row.fetchAll(
-                db, sql: "SELECT id, name, currency FROM trip WHERE name_key LIKE ? || '%' ESCAPE '\\' ORDER BY name_key",
-                arguments: [likePattern(key)])
-            if prefixed.count == 1 { return try trip(prefixed[0]) }
+            let prefixed = try Row.fetchAll(db, TripRecord.prefixed(Columns.nameKey, key).order(Columns.nameKey))
+            if prefixed.count == 1 { return try TripRecord(row: prefixed[0]).trip }
             if prefixed.count > 1 {
-                throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: prefixed.map { $0[1] })
+                throw ResolutionError.ambiguous(what: "trip", reference: reference, matches: prefixed.map { $0[Columns.name] })
             }
         }
-        let names = try String.fetchAll(db, sql: "SELECT name FROM trip ORDER BY name_key")
+        let names = try TripRecord.order(Columns.nameKey).select(Columns.name, as: String.self).fetchAll(db)
         throw ResolutionError.unknown(what: "trip", reference: reference, candidates: names)
     }
 
@@ -63,9 +55,7 @@ extension LocalBackend {
     }
 
     static func currentTrip(_ db: Database) throws -> Trip? {
-        try Row.fetchOne(db, sql: """
-            SELECT t.id, t.name, t.currency FROM setting s JOIN trip t ON t.id = s.value WHERE s.key = 'current_trip'
-            """).map(trip)
+        try TripRecord.current.fetchOne(db)?.trip
     }
 
     public func setCurrentTrip(_ id: TripID?) async throws {
@@ -100,15 +90,8 @@ extension LocalBackend {
     /// The trip's rates by currency code.
     func rates(_ db: Database, trip: TripID) throws -> [String: ExchangeRate] {
         var rates: [String: ExchangeRate] = [:]
-        let rows = try Row.fetchAll(db, sql: "SELECT trip_id, currency, rate FROM trip_rate WHERE trip_id = ?",
-                                    arguments: [trip.rawValue])
-        for row in rows {
-            let stored = StoredRow(row, table: "trip_rate")
-            let code = try stored.text(1, "currency")
-            guard let rate = try? ExchangeRate(parsing: try stored.text(2, "rate")) else {
-                throw stored.unreadable(2, "rate (currency \(code))", expected: "a positive decimal rate")
-            }
-            rates[code] = rate
+        for record in try TripRateRecord.of(trip).fetchAll(db) {
+            rates[record.currency] = record.rate
         }
         return rates
     }
@@ -117,14 +100,6 @@ extension LocalBackend {
         try write(trip, at: at) { writer in
             try writer.apply(.setRate(currency, rate))
         }
-    }
-
-    /// A trip from a row whose first columns are `id, name, currency`.
-    static func trip(_ row: Row) throws -> Trip {
-        let stored = StoredRow(row, table: "trip")
-        var currencies = CurrencyCache()
-        return Trip(id: TripID(try stored.text(0, "id")), name: try stored.text(1, "name"),
-                    currency: try stored.currency(2, "currency", cache: &currencies))
     }
 }
 

@@ -8,18 +8,16 @@ extension LocalBackend {
     public func undo(trip: TripID, at: Timestamp) async throws -> ActivityEntry {
         try write(trip, at: at, origin: .undo) { writer in
             let db = writer.db
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT seq, at, action, summary, undone_at, undo FROM activity
-                WHERE trip_id = ? AND undone_at IS NULL ORDER BY seq DESC LIMIT 1
-                """, arguments: [trip.rawValue]) else {
+            guard let record = try ActivityRecord.nextToUndo(trip).fetchOne(db) else {
                 throw StoreError.nothingToUndo
             }
-            let entry = try Self.entry(row)
-            guard let payload = try? JSONParser.parse(row[5] as String), let action = UndoAction(json: payload) else {
+            let entry = record.entry
+            guard let undo = record.undo, let payload = try? JSONParser.parse(undo), let action = UndoAction(json: payload) else {
                 throw StoreError.cannotUndo("the log entry '\(entry.summary)' is unreadable")
             }
             try apply(action, writer, entry: entry)
-            try db.execute(sql: "UPDATE activity SET undone_at = ? WHERE seq = ?", arguments: [at.iso8601, entry.sequence])
+            try ActivityRecord.filter(ActivityRecord.Columns.seq == entry.sequence)
+                .updateAll(db, ActivityRecord.Columns.undoneAt.set(to: at.iso8601))
             return ActivityEntry(sequence: entry.sequence, at: entry.at, action: entry.action, summary: entry.summary,
                                  undoneAt: at)
         }

@@ -39,18 +39,16 @@ public final class LocalBackend: Sendable {
     /// (for log lines about older expenses).
     func memberNames(_ db: Database, trip: TripID, includingRemoved: Bool = false) throws -> [MemberID: String] {
         var names: [MemberID: String] = [:]
-        let live = includingRemoved ? "" : " AND removed_at IS NULL"
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, name FROM member WHERE trip_id = ?\(live)", arguments: [trip.rawValue])
-        while let row = try rows.next() {
-            names[MemberID(row[0] as String)] = row[1]
+        let members = try MemberRecord.of(trip, includingRemoved: includingRemoved).fetchCursor(db)
+        while let member = try members.next() {
+            names[member.id] = member.name
         }
         return names
     }
 
     /// Throws unless the trip exists.
     func requireTrip(_ db: Database, _ trip: TripID) throws {
-        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE id = ?", arguments: [trip.rawValue]) == true else {
+        guard try TripRecord.exists(db, key: trip.rawValue) else {
             throw StoreError.notFound("trip \(trip.short) no longer exists")
         }
     }

@@ -66,12 +66,7 @@ final class BulkTotals {
 
     /// Adds the collected totals to `balance_total` and puts the triggers back.
     func resume(_ db: Database) throws {
-        let upsert = try RowInserter(db, sql: """
-            INSERT INTO balance_total (trip_id, member_id, currency, paid, share, made, received) VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (trip_id, member_id, currency) DO UPDATE SET
-                paid = paid + excluded.paid, share = share + excluded.share,
-                made = made + excluded.made, received = received + excluded.received
-            """)
+        let upsert = try RowInserter(db, sql: BalanceTotalRecord.addSQL)
         for (key, sum) in sums.sorted(by: { ($0.key.trip, $0.key.member, $0.key.currency) < ($1.key.trip, $1.key.member, $1.key.currency) }) {
             try upsert.run([.text(key.trip), .text(key.member), .text(key.currency),
                             .int(sum.paid), .int(sum.share), .int(sum.made), .int(sum.received)])

@@ -10,53 +10,57 @@ import SplitCore
 /// share): GRDB's generic decoding and a new `String` per id cell cost more than SQLite's own
 /// work there. Text comes as bytes, compared and interned without copies
 /// (``MemberIDInterner``).
-struct RawRow: StrictColumns {
+///
+/// Cells are read by position, which costs nothing per row; the positions come from the
+/// statement's `Field` type (``ExpenseListing/Field``), which also writes its SELECT list.
+struct RawRow<Field: RawField>: StrictColumns {
     let handle: SQLiteStatement
     let table: String
-    let idColumn: Int32
+    /// The field that identifies the row, for messages.
+    let idField: Field
 
     /// The row's id as stored, for messages.
     var id: String {
-        let value = DatabaseValue(sqliteStatement: handle, index: idColumn)
+        let value = DatabaseValue(sqliteStatement: handle, index: idField.index)
         return String.fromDatabaseValue(value) ?? value.description
     }
 
-    func unreadable(_ index: Int, _ column: String, expected: String) -> StoreError {
-        .unreadable(table: table, id: id, column: column,
-                    value: DatabaseValue(sqliteStatement: handle, index: Int32(index)).description, expected: expected)
+    func unreadable(_ field: Field, expected: String) -> StoreError {
+        .unreadable(table: table, id: id, column: field.label,
+                    value: DatabaseValue(sqliteStatement: handle, index: field.index).description, expected: expected)
     }
 
     /// The bytes of a text cell, valid until the next step; anything but text is refused.
-    func bytes(_ index: Int, _ column: String) throws -> UnsafeBufferPointer<UInt8> {
-        guard sqlite3_column_type(handle, Int32(index)) == SQLITE_TEXT else { throw unreadable(index, column, expected: "text") }
-        return textBytes(Int32(index))
+    func bytes(_ field: Field) throws -> UnsafeBufferPointer<UInt8> {
+        guard sqlite3_column_type(handle, field.index) == SQLITE_TEXT else { throw unreadable(field, expected: "text") }
+        return textBytes(field.index)
     }
 
-    func text(_ index: Int, _ column: String) throws -> String {
-        String(decoding: try bytes(index, column), as: UTF8.self)
+    func text(_ field: Field) throws -> String {
+        String(decoding: try bytes(field), as: UTF8.self)
     }
 
-    func optionalText(_ index: Int, _ column: String) throws -> String? {
-        switch sqlite3_column_type(handle, Int32(index)) {
+    func optionalText(_ field: Field) throws -> String? {
+        switch sqlite3_column_type(handle, field.index) {
         case SQLITE_NULL: return nil
-        case SQLITE_TEXT: return String(decoding: textBytes(Int32(index)), as: UTF8.self)
-        default: throw unreadable(index, column, expected: "text or NULL")
+        case SQLITE_TEXT: return String(decoding: textBytes(field.index), as: UTF8.self)
+        default: throw unreadable(field, expected: "text or NULL")
         }
     }
 
     /// A whole number stored as an integer: text or a real is refused, never converted.
-    func integer(_ index: Int, _ column: String) throws -> Int64 {
-        guard sqlite3_column_type(handle, Int32(index)) == SQLITE_INTEGER else {
-            throw unreadable(index, column, expected: "a whole number")
+    func integer(_ field: Field) throws -> Int64 {
+        guard sqlite3_column_type(handle, field.index) == SQLITE_INTEGER else {
+            throw unreadable(field, expected: "a whole number")
         }
-        return sqlite3_column_int64(handle, Int32(index))
+        return sqlite3_column_int64(handle, field.index)
     }
 
     /// 0 or 1.
-    func flag(_ index: Int, _ column: String) throws -> Bool {
-        let cell = Int32(index)
+    func flag(_ field: Field) throws -> Bool {
+        let cell = field.index
         let number = sqlite3_column_type(handle, cell) == SQLITE_INTEGER ? sqlite3_column_int64(handle, cell) : -1
-        guard number == 0 || number == 1 else { throw unreadable(index, column, expected: "0 or 1") }
+        guard number == 0 || number == 1 else { throw unreadable(field, expected: "0 or 1") }
         return number == 1
     }
 
@@ -65,4 +69,10 @@ struct RawRow: StrictColumns {
         guard count > 0, let start = sqlite3_column_text(handle, index) else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: start, count: count)
     }
+}
+
+/// A column of a fixed SELECT read through ``RawRow``: its position and its name in messages.
+protocol RawField {
+    var index: Int32 { get }
+    var label: String { get }
 }

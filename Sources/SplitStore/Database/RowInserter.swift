@@ -17,6 +17,14 @@ struct RowInserter {
     private let statement: Statement
     private let connection: SQLiteConnection?
 
+    /// `INSERT INTO table (a, b) VALUES (?, ?)` and then `suffix` (an upsert clause): the
+    /// column list and its parameters come from one list of a record's columns.
+    static func sql(into table: String, _ columns: [Column], then suffix: String = "") -> String {
+        let names = columns.map(\.name).joined(separator: ", ")
+        let parameters = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return "INSERT INTO \(table) (\(names)) VALUES (\(parameters))" + (suffix.isEmpty ? "" : "\n" + suffix)
+    }
+
     init(_ db: Database, sql: String) throws {
         statement = try db.cachedStatement(sql: sql)
         connection = db.sqliteConnection

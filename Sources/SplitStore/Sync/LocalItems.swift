@@ -14,7 +14,7 @@ struct LocalItems {
         case .group:
             guard let row = try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE id = ?",
                                              arguments: [trip.rawValue]) else { return nil }
-            let found = try LocalBackend.trip(row)
+            let found = try TripRecord(row: row).trip
             return .group(name: found.name, currency: found.currency)
         case .member(let id):
             guard let name = try String.fetchOne(
@@ -22,10 +22,7 @@ struct LocalItems {
                 arguments: [id.rawValue, trip.rawValue]) else { return nil }
             return .member(Member(id: id, name: name))
         case .expense(let id):
-            var found: Expense?
-            try backend.streamExpenses(db, whereClause: "e.id = ? AND e.trip_id = ? AND e.deleted_at IS NULL",
-                                       arguments: [id.rawValue, trip.rawValue]) { found = $0 }
-            return found.map { .expense($0) }
+            return try backend.storedExpense(db, id, trip: trip, includeDeleted: false).map { .expense($0) }
         case .payment(let id):
             return try backend.payments(db, trip: trip, id: id).map { .payment($0) }
         case .rate(let code):

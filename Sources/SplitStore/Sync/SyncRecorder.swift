@@ -72,7 +72,7 @@ struct SyncRecorder {
         for member in try backend.members(db, trip: trip) where !known.contains(SyncItemKey.member(member.id).text) {
             operations.append(.createMember(member))
         }
-        try backend.streamExpenses(db, whereClause: "e.trip_id = ? AND e.deleted_at IS NULL", arguments: [trip.rawValue]) {
+        try backend.streamExpenses(db, trip: trip) {
             if !known.contains(SyncItemKey.expense($0.id).text) { operations.append(.createExpense($0)) }
         }
         for payment in try backend.payments(db, trip: trip) where !known.contains(SyncItemKey.payment(payment.id).text) {

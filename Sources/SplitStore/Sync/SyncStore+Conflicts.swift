@@ -39,14 +39,14 @@ extension SyncStore {
 
     static func conflict(_ row: Row) throws -> SyncConflict {
         let stored = StoredRow(row, table: "sync_conflict")
-        let itemText = try stored.text(2, "item")
+        let itemText = try stored.text(Column("item"))
         guard let item = SyncItemKey(text: itemText) else {
-            throw stored.unreadable(2, "item", expected: "an item key such as expense:<id>")
+            throw stored.unreadable(Column("item"), expected: "an item key such as expense:<id>")
         }
         return SyncConflict(
-            id: try stored.integer(0, "id"), trip: TripID(try stored.text(1, "trip_id")), item: item,
-            field: try stored.text(3, "field"), mine: try (try stored.optionalText(4, "mine")).map(SyncJSON.value),
-            theirs: try (try stored.optionalText(5, "theirs")).map(SyncJSON.value), detail: try stored.optionalText(6, "detail"),
-            createdAt: try stored.timestamp(7, "created_at"))
+            id: try stored.integer(Column("id")), trip: TripID(try stored.text(Column("trip_id"))), item: item,
+            field: try stored.text(Column("field")), mine: try (try stored.optionalText(Column("mine"))).map(SyncJSON.value),
+            theirs: try (try stored.optionalText(Column("theirs"))).map(SyncJSON.value), detail: try stored.optionalText(Column("detail")),
+            createdAt: try stored.timestamp(Column("created_at")))
     }
 }

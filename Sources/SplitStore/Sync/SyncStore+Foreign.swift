@@ -87,18 +87,18 @@ extension SyncStore {
             SELECT trip_id, item, state, revision, body, draft, reason, noted_at FROM foreign_item\(filter)
             ORDER BY trip_id, state = 'repaired', item
             """, arguments: trip.map { [$0.rawValue] } ?? []).map { row in
-            let stored = StoredRow(row, table: "foreign_item")
-            guard let item = SyncItemKey(text: try stored.text(1, "item")) else {
-                throw stored.unreadable(1, "item", expected: "an item key such as expense:<id>")
+            let stored = StoredRow(row, table: "foreign_item", idColumn: Column("trip_id"))
+            guard let item = SyncItemKey(text: try stored.text(Column("item"))) else {
+                throw stored.unreadable(Column("item"), expected: "an item key such as expense:<id>")
             }
-            guard let state = ForeignItem.State(rawValue: try stored.text(2, "state")) else {
-                throw stored.unreadable(2, "state", expected: "held or repaired")
+            guard let state = ForeignItem.State(rawValue: try stored.text(Column("state"))) else {
+                throw stored.unreadable(Column("state"), expected: "held or repaired")
             }
             return ForeignItem(
-                trip: TripID(try stored.text(0, "trip_id")), item: item, state: state,
-                revision: try stored.integer(3, "revision"), body: try stored.optionalText(4, "body"),
-                draft: try (try stored.optionalText(5, "draft")).map(SyncJSON.value), reason: try stored.text(6, "reason"),
-                notedAt: try stored.timestamp(7, "noted_at"))
+                trip: TripID(try stored.text(Column("trip_id"))), item: item, state: state,
+                revision: try stored.integer(Column("revision")), body: try stored.optionalText(Column("body")),
+                draft: try (try stored.optionalText(Column("draft"))).map(SyncJSON.value), reason: try stored.text(Column("reason")),
+                notedAt: try stored.timestamp(Column("noted_at")))
         }
     }
 }

@@ -191,14 +191,14 @@ public final class SyncStore: Sendable {
     }
 
     static func link(_ row: Row) throws -> TripLink {
-        let stored = StoredRow(row, table: "trip_link")
-        guard let kind = TripLink.SyncProtocol(rawValue: try stored.text(4, "protocol")) else {
-            throw stored.unreadable(4, "protocol", expected: "feed or snapshot")
+        let stored = StoredRow(row, table: "trip_link", idColumn: Column("trip_id"))
+        guard let kind = TripLink.SyncProtocol(rawValue: try stored.text(Column("protocol"))) else {
+            throw stored.unreadable(Column("protocol"), expected: "feed or snapshot")
         }
-        return TripLink(trip: TripID(try stored.text(0, "trip_id")), server: try stored.text(1, "server"),
-                        account: try stored.text(2, "account"), group: try stored.text(3, "group_id"),
-                        syncProtocol: kind, revision: try stored.integer(5, "revision"),
-                        linkedAt: try stored.timestamp(6, "linked_at"), syncedAt: try stored.optionalTimestamp(7, "synced_at"))
+        return TripLink(trip: TripID(try stored.text(Column("trip_id"))), server: try stored.text(Column("server")),
+                        account: try stored.text(Column("account")), group: try stored.text(Column("group_id")),
+                        syncProtocol: kind, revision: try stored.integer(Column("revision")),
+                        linkedAt: try stored.timestamp(Column("linked_at")), syncedAt: try stored.optionalTimestamp(Column("synced_at")))
     }
 
     static func insertLink(_ db: Database, trip: TripID, server: String, account: String, group: String,

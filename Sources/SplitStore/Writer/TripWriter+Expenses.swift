@@ -1,6 +1,8 @@
 import GRDB
 import SplitCore
 
+private typealias Columns = ExpenseRecord.Columns
+
 extension TripWriter {
     /// Adds expenses; returns them as stored (on a trip linked to the Node server, one per
     /// payer: ``nodeParts(_:)``).
@@ -80,8 +82,8 @@ extension TripWriter {
     func deleteExpense(_ id: ExpenseID) throws {
         if origin.purges {
             let before = try before(.expense(id))
-            try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [id.rawValue])
-            try db.execute(sql: "DELETE FROM expense WHERE id = ? AND trip_id = ?", arguments: [id.rawValue, trip.rawValue])
+            try ExpenseSplitRecord.of(id).deleteAll(db)
+            try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue).deleteAll(db)
             if let before { try queue(.deleteExpense(id), before: before) }
             return
         }
@@ -91,7 +93,7 @@ extension TripWriter {
     /// Soft-deletes `expense`, read in this transaction.
     func deleteExpense(_ expense: Expense) throws {
         let id = expense.id
-        try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ?", arguments: [at.iso8601, id.rawValue])
+        try ExpenseRecord.withID(id).updateAll(db, Columns.deletedAt.set(to: at.iso8601))
         try queue(.deleteExpense(expense.id), before: .expense(expense))
         try log("expense.delete", "deleted expense '\(expense.description)' \(expense.amount)",
                 undo: .undeleteExpense(id.rawValue))
@@ -108,16 +110,14 @@ extension TripWriter {
             try insertExpense(revived)
             try queue(.createExpense(revived), before: nil)
         } else {
-            try db.execute(sql: "UPDATE expense SET deleted_at = NULL WHERE id = ? AND trip_id = ?",
-                           arguments: [id.rawValue, trip.rawValue])
+            try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue).updateAll(db, Columns.deletedAt.set(to: nil))
         }
     }
 
     func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool) throws {
         guard origin == .command else {
             let before = try before(.expense(id))
-            try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
-                           arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
+            try writeSharePaid(expense: id, member: member, paid: paid)
             try queue(.setPaid(expense: id, member: member, paid: paid), before: before)
             return
         }
@@ -129,8 +129,7 @@ extension TripWriter {
                 "\(names[member] ?? member.short) has no share in '\(expense.description)'; its shares belong to \(sharers)")
         }
         guard split.isPaid != paid else { return }
-        try db.execute(sql: "UPDATE expense_split SET is_paid = ? WHERE expense_id = ? AND member_id = ?",
-                       arguments: [paid ? 1 : 0, id.rawValue, member.rawValue])
+        try writeSharePaid(expense: id, member: member, paid: paid)
         try queue(.setPaid(expense: expense.id, member: member, paid: paid), before: .expense(expense))
         let name = names[member] ?? member.short
         try log(paid ? "share.paid" : "share.unpaid",
@@ -155,10 +154,7 @@ extension TripWriter {
     /// Inserts one expense and its rows with cached statements (batch-friendly). `createdAt`
     /// is the server's or the file's creation time, else now.
     func insertExpense(_ expense: Expense, createdAt: Timestamp? = nil) throws {
-        let insert = try RowInserter(db, sql: """
-            INSERT INTO expense (id, trip_id, description, amount, currency, category, paid_by, expense_date, note, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try RowInserter(db, sql: ExpenseRecord.insertSQL)
         let updated = at.iso8601
         try insert.run([
             .text(expense.id.rawValue), .text(trip.rawValue), .text(expense.description), .int(expense.amount.minorUnits),
@@ -171,9 +167,7 @@ extension TripWriter {
 
     /// Writes the expense's rows: each payer's part of each share (``SchemaV6``).
     private func insertSplits(_ expense: Expense) throws {
-        let insert = try RowInserter(db, sql: """
-            INSERT INTO expense_split (expense_id, member_id, payer_id, amount, is_paid) VALUES (?, ?, ?, ?, ?)
-            """)
+        let insert = try RowInserter(db, sql: ExpenseSplitRecord.insertSQL)
         for part in PayerParts.parts(of: expense) {
             let payer = RowInserter.Value.text(part.payer.memberID.rawValue)
             for split in part.splits {
@@ -186,14 +180,19 @@ extension TripWriter {
     /// Replaces the stored row and splits of `expense.id`. Splits go first so the balance
     /// triggers subtract them while the old expense row is still in place.
     func overwriteExpense(_ expense: Expense) throws {
-        try db.execute(sql: "DELETE FROM expense_split WHERE expense_id = ?", arguments: [expense.id.rawValue])
-        try db.execute(sql: """
-            UPDATE expense SET description = ?, amount = ?, currency = ?, category = ?, paid_by = ?, expense_date = ?,
-                note = ?, updated_at = ? WHERE id = ?
-            """, arguments: [
-                expense.description, expense.amount.minorUnits, expense.amount.currency.code, expense.category.rawValue,
-                expense.leadPayer.rawValue, expense.date.description, expense.note, at.iso8601, expense.id.rawValue,
-            ])
+        try ExpenseSplitRecord.of(expense.id).deleteAll(db)
+        try ExpenseRecord.withID(expense.id).updateAll(db, [
+            Columns.description.set(to: expense.description), Columns.amount.set(to: expense.amount.minorUnits),
+            Columns.currency.set(to: expense.amount.currency.code), Columns.category.set(to: expense.category.rawValue),
+            Columns.paidBy.set(to: expense.leadPayer.rawValue), Columns.expenseDate.set(to: expense.date.description),
+            Columns.note.set(to: expense.note), Columns.updatedAt.set(to: at.iso8601),
+        ])
         try insertSplits(expense)
+    }
+
+    /// Marks `member`'s rows of the expense paid or unpaid.
+    private func writeSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool) throws {
+        typealias Split = ExpenseSplitRecord.Columns
+        try ExpenseSplitRecord.of(id).filter(Split.memberID == member.rawValue).updateAll(db, Split.isPaid.set(to: paid ? 1 : 0))
     }
 }

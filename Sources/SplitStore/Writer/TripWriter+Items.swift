@@ -1,6 +1,8 @@
 import GRDB
 import SplitCore
 
+private typealias ExpenseColumns = ExpenseRecord.Columns
+
 extension TripWriter {
     /// Makes one synced item `value`, or deletes it when `value` is nil: what a pull, a merge
     /// and a resolution write. Balances follow through the schema's triggers, and deletes are
@@ -11,22 +13,20 @@ extension TripWriter {
         case (.group, .group(let name, let currency)?):
             try takeServerName(name)
             if let currency {
-                try db.execute(sql: "UPDATE trip SET currency = ? WHERE id = ?", arguments: [currency.code, trip.rawValue])
+                try TripRecord.withID(trip).updateAll(db, TripRecord.Columns.currency.set(to: currency.code))
             }
         case (.group, _):
             break
         case (.member, .member(let member)?):
             try putMember(member)
         case (.member(let id), _):
-            try db.execute(sql: "UPDATE member SET removed_at = ? WHERE id = ? AND trip_id = ? AND removed_at IS NULL",
-                           arguments: [at.iso8601, id.rawValue, trip.rawValue])
+            try MemberRecord.live(id, trip: trip).updateAll(db, MemberRecord.Columns.removedAt.set(to: at.iso8601))
         case (.expense(let id), .expense(let expense)?):
-            let state = try Row.fetchOne(db, sql: "SELECT trip_id, deleted_at IS NOT NULL FROM expense WHERE id = ?",
-                                         arguments: [id.rawValue])
-            if let state {
-                guard (state[0] as String) == trip.rawValue else { throw foreign(key) }
-                if state[1] as Bool {
-                    try db.execute(sql: "UPDATE expense SET deleted_at = NULL WHERE id = ?", arguments: [id.rawValue])
+            let row = ExpenseRecord.withID(id)
+            if let state = try Row.fetchOne(db, row.select(ExpenseColumns.tripID, ExpenseColumns.deletedAt)) {
+                guard (state[ExpenseColumns.tripID] as String) == trip.rawValue else { throw foreign(key) }
+                if !(state[ExpenseColumns.deletedAt] as DatabaseValue).isNull {
+                    try row.updateAll(db, ExpenseColumns.deletedAt.set(to: nil))
                 }
                 try overwriteExpense(expense)
                 if let createdAt { try setCreatedAt(key, createdAt) }
@@ -34,12 +34,11 @@ extension TripWriter {
                 try insertExpense(expense, createdAt: createdAt ?? expense.createdAt)
             }
         case (.expense(let id), _):
-            try db.execute(sql: "UPDATE expense SET deleted_at = ? WHERE id = ? AND trip_id = ? AND deleted_at IS NULL",
-                           arguments: [at.iso8601, id.rawValue, trip.rawValue])
+            try ExpenseRecord.withID(id).filter(ExpenseColumns.tripID == trip.rawValue && ExpenseColumns.deletedAt == nil)
+                .updateAll(db, ExpenseColumns.deletedAt.set(to: at.iso8601))
         case (.payment(let id), .payment(let payment)?):
-            let state = try String.fetchOne(db, sql: "SELECT trip_id FROM payment WHERE id = ?", arguments: [id.rawValue])
-            if let state {
-                guard state == trip.rawValue else { throw foreign(key) }
+            if let holder = try PaymentRecord.withID(id).select(PaymentRecord.Columns.tripID, as: String.self).fetchOne(db) {
+                guard holder == trip.rawValue else { throw foreign(key) }
                 try overwritePayment(payment, createdAt: createdAt)
             } else {
                 try insertPayment(payment, createdAt: createdAt)
@@ -70,15 +69,24 @@ extension TripWriter {
 
     /// Gives an expense or payment the server's creation time, when it differs.
     func setCreatedAt(_ key: SyncItemKey, _ createdAt: Timestamp) throws {
-        let table: String, id: String
-        switch key {
-        case .expense(let expense): (table, id) = ("expense", expense.rawValue)
-        case .payment(let payment): (table, id) = ("payment", payment.rawValue)
-        default: return
-        }
+        // A pull runs this per item: one SQL text per table, so the statement is cached.
         let text = createdAt.iso8601
-        try db.cachedStatement(sql: "UPDATE \(table) SET created_at = ? WHERE id = ? AND trip_id = ? AND created_at <> ?")
-            .execute(arguments: [text, id, trip.rawValue, text])
+        switch key {
+        case .expense(let id):
+            typealias Columns = ExpenseColumns
+            try db.cachedStatement(literal: """
+                UPDATE \(ExpenseRecord.self) SET \(Columns.createdAt) = \(text)
+                WHERE \(Columns.id) = \(id.rawValue) AND \(Columns.tripID) = \(trip.rawValue) AND \(Columns.createdAt) <> \(text)
+                """).execute()
+        case .payment(let id):
+            typealias Columns = PaymentRecord.Columns
+            try db.cachedStatement(literal: """
+                UPDATE \(PaymentRecord.self) SET \(Columns.createdAt) = \(text)
+                WHERE \(Columns.id) = \(id.rawValue) AND \(Columns.tripID) = \(trip.rawValue) AND \(Columns.createdAt) <> \(text)
+                """).execute()
+        default:
+            return
+        }
     }
 
     /// The trip takes the server's name; an empty one (the Node server does not refuse it)
@@ -86,8 +94,7 @@ extension TripWriter {
     private func takeServerName(_ name: String) throws {
         guard !name.trimmingSpaces.isEmpty else { return }
         let free = try Self.freeTripName(db, String(name.prefix(NameRules.maxLength)), for: trip)
-        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
-                       arguments: [free, Member.key(for: free), trip.rawValue])
+        try writeTripName(free)
     }
 
     /// `name`, or `name (2)`, `(3)`... when another local trip holds it: a server's trip name
@@ -95,8 +102,7 @@ extension TripWriter {
     static func freeTripName(_ db: Database, _ name: String, for trip: TripID) throws -> String {
         var candidate = name
         var attempt = 1
-        while try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ? AND id <> ?",
-                                arguments: [Member.key(for: candidate), trip.rawValue]) == true {
+        while try !TripRecord.named(Member.key(for: candidate), except: trip).isEmpty(db) {
             attempt += 1
             candidate = String(name.prefix(94)) + " (\(attempt))"
         }

@@ -1,6 +1,8 @@
 import GRDB
 import SplitCore
 
+private typealias Columns = PaymentRecord.Columns
+
 extension TripWriter {
     func addPayment(_ payment: Payment) throws {
         if origin.validates {
@@ -20,10 +22,10 @@ extension TripWriter {
     func deletePayment(_ id: PaymentID) throws {
         let before = try before(.payment(id))
         if origin.purges {
-            try db.execute(sql: "DELETE FROM payment WHERE id = ? AND trip_id = ?", arguments: [id.rawValue, trip.rawValue])
+            try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue).deleteAll(db)
         } else {
-            try db.execute(sql: "UPDATE payment SET deleted_at = ? WHERE id = ? AND trip_id = ? AND deleted_at IS NULL",
-                           arguments: [at.iso8601, id.rawValue, trip.rawValue])
+            try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
+                .updateAll(db, Columns.deletedAt.set(to: at.iso8601))
         }
         if let before { try queue(.deletePayment(id), before: before) }
     }
@@ -32,10 +34,7 @@ extension TripWriter {
 
     /// Inserts a payment row. `createdAt` is the server's or the file's creation time, else now.
     func insertPayment(_ payment: Payment, createdAt: Timestamp? = nil) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO payment (id, trip_id, from_member, to_member, amount, currency, payment_date, note, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
+        try db.cachedStatement(sql: PaymentRecord.insertSQL).execute(arguments: [
                 payment.id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue, payment.amount.minorUnits,
                 payment.amount.currency.code, payment.date.description, payment.note, (createdAt ?? at).iso8601,
             ])
@@ -44,11 +43,13 @@ extension TripWriter {
     /// Makes the stored payment `payment` (live again if it was deleted); the creation time
     /// changes only when given.
     func overwritePayment(_ payment: Payment, createdAt: Timestamp?) throws {
-        try db.execute(sql: """
-            UPDATE payment SET from_member = ?, to_member = ?, amount = ?, currency = ?, payment_date = ?, note = ?,
-                deleted_at = NULL, created_at = coalesce(?, created_at) WHERE id = ?
-            """, arguments: [payment.from.rawValue, payment.to.rawValue, payment.amount.minorUnits,
-                             payment.amount.currency.code, payment.date.description, payment.note,
-                             createdAt?.iso8601, payment.id.rawValue])
+        var assignments = [
+            Columns.fromMember.set(to: payment.from.rawValue), Columns.toMember.set(to: payment.to.rawValue),
+            Columns.amount.set(to: payment.amount.minorUnits), Columns.currency.set(to: payment.amount.currency.code),
+            Columns.paymentDate.set(to: payment.date.description), Columns.note.set(to: payment.note),
+            Columns.deletedAt.set(to: nil),
+        ]
+        if let createdAt { assignments.append(Columns.createdAt.set(to: createdAt.iso8601)) }
+        try PaymentRecord.withID(payment.id).updateAll(db, assignments)
     }
 }

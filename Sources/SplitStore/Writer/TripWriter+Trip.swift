@@ -1,10 +1,12 @@
 import GRDB
 import SplitCore
 
+private typealias Columns = TripRecord.Columns
+
 extension TripWriter {
     /// Creates the writer's trip. Trip names are unique on this device (case-insensitive).
     func createTrip(name: String, currency: Currency) throws {
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ?", arguments: [Member.key(for: name)]) == true {
+        if try !TripRecord.named(Member.key(for: name)).isEmpty(db) {
             throw StoreError.duplicateTripName(name)
         }
         try insertTrip(name: name, currency: currency)
@@ -12,17 +14,15 @@ extension TripWriter {
     }
 
     func renameTrip(to name: String) throws {
-        guard let old = try String.fetchOne(db, sql: "SELECT name FROM trip WHERE id = ?", arguments: [trip.rawValue]) else {
+        guard let old = try tripColumn(Columns.name) else {
             throw StoreError.notFound("trip \(trip.short) no longer exists")
         }
-        if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE name_key = ? AND id <> ?",
-                             arguments: [Member.key(for: name), trip.rawValue]) == true {
+        if try !TripRecord.named(Member.key(for: name), except: trip).isEmpty(db) {
             throw StoreError.duplicateTripName(name)
         }
-        try db.execute(sql: "UPDATE trip SET name = ?, name_key = ? WHERE id = ?",
-                       arguments: [name, Member.key(for: name), trip.rawValue])
+        try writeTripName(name)
         if linked {
-            let currency = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [trip.rawValue])
+            let currency = try tripColumn(Columns.currency)
             try queue(.renameGroup(name: name), before: .group(name: old, currency: currency.flatMap { try? Currency(code: $0) }))
         }
         try log("trip.rename", "renamed trip '\(old)' to '\(name)'", undo: .renameTrip(name: old))
@@ -30,11 +30,11 @@ extension TripWriter {
 
     /// Sets the rate of `currency` into the trip's currency, or removes it when nil.
     func setRate(_ currency: Currency, _ rate: ExchangeRate?) throws {
-        guard let home = try String.fetchOne(db, sql: "SELECT currency FROM trip WHERE id = ?", arguments: [trip.rawValue]) else {
+        guard let home = try tripColumn(Columns.currency) else {
             throw StoreError.notFound("trip \(trip.short) no longer exists")
         }
-        let old = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
-                                      arguments: [trip.rawValue, currency.code])
+        let old = try TripRateRecord.of(trip, currency: currency.code)
+            .select(TripRateRecord.Columns.rate, as: String.self).fetchOne(db)
         try writeRate(currency.code, rate?.text)
         if linked {
             try queue(.setRate(currency: currency, rate: rate),
@@ -48,20 +48,27 @@ extension TripWriter {
     // MARK: Rows
 
     func insertTrip(name: String, currency: Currency) throws {
-        try db.execute(sql: "INSERT INTO trip (id, name, name_key, currency, created_at) VALUES (?, ?, ?, ?, ?)",
+        try db.execute(sql: TripRecord.insertSQL,
                        arguments: [trip.rawValue, name, Member.key(for: name), currency.code, at.iso8601])
+    }
+
+    /// The text of the trip's `column`, or nil when the trip is gone.
+    func tripColumn(_ column: Column) throws -> String? {
+        try TripRecord.withID(trip).select(column, as: String.self).fetchOne(db)
+    }
+
+    /// Names the trip `name`, with its key.
+    func writeTripName(_ name: String) throws {
+        try TripRecord.withID(trip).updateAll(db, Columns.name.set(to: name), Columns.nameKey.set(to: Member.key(for: name)))
     }
 
     /// Writes a rate row (`rate` as stored text), or removes it when nil. `keep` leaves an
     /// existing rate as it is (an import never overwrites one).
     func writeRate(_ currency: String, _ rate: String?, keep: Bool = false) throws {
         if let rate {
-            try db.execute(sql: keep
-                ? "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
-                : "INSERT INTO trip_rate (trip_id, currency, rate) VALUES (?, ?, ?) ON CONFLICT (trip_id, currency) DO UPDATE SET rate = excluded.rate",
-                arguments: [trip.rawValue, currency, rate])
+            try db.execute(sql: keep ? TripRateRecord.addSQL : TripRateRecord.putSQL, arguments: [trip.rawValue, currency, rate])
         } else {
-            try db.execute(sql: "DELETE FROM trip_rate WHERE trip_id = ? AND currency = ?", arguments: [trip.rawValue, currency])
+            try TripRateRecord.of(trip, currency: currency).deleteAll(db)
         }
     }
 
@@ -70,12 +77,13 @@ extension TripWriter {
     static func deleteTrip(_ backend: LocalBackend, _ db: Database, _ trip: TripID) throws {
         try backend.requireTrip(db, trip)
         let id = trip.rawValue
-        try db.execute(sql: "DELETE FROM payment WHERE trip_id = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM expense_split WHERE expense_id IN (SELECT id FROM expense WHERE trip_id = ?)",
-                       arguments: [id])
-        try db.execute(sql: "DELETE FROM expense WHERE trip_id = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM balance_total WHERE trip_id = ?", arguments: [id])
-        try db.execute(sql: "DELETE FROM trip WHERE id = ?", arguments: [id])
+        let expenses = ExpenseRecord.filter(ExpenseRecord.Columns.tripID == id)
+        try PaymentRecord.filter(PaymentRecord.Columns.tripID == id).deleteAll(db)
+        try ExpenseSplitRecord.filter(expenses.select(ExpenseRecord.Columns.id).contains(ExpenseSplitRecord.Columns.expenseID))
+            .deleteAll(db)
+        try expenses.deleteAll(db)
+        try BalanceTotalRecord.filter(BalanceTotalRecord.Columns.tripID == id).deleteAll(db)
+        try TripRecord.withID(trip).deleteAll(db)
         try db.execute(sql: "DELETE FROM setting WHERE key = 'current_trip' AND value = ?", arguments: [id])
     }
 }

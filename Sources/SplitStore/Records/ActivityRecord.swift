@@ -1,0 +1,49 @@
+import GRDB
+import SplitCore
+
+/// A row of `activity`: one entry of a trip's log, with the inverse `undo` applies (JSON,
+/// ``UndoAction``). `seq` orders the entries and names the row in messages.
+struct ActivityRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "activity"
+
+    enum Columns {
+        static let seq = Column("seq")
+        static let tripID = Column("trip_id")
+        static let at = Column("at")
+        static let action = Column("action")
+        static let summary = Column("summary")
+        static let undo = Column("undo")
+        static let undoneAt = Column("undone_at")
+    }
+
+    static var databaseSelection: [any SQLSelectable] {
+        [Columns.seq, Columns.at, Columns.action, Columns.summary, Columns.undoneAt, Columns.undo]
+    }
+
+    /// The INSERT ``ActivityLog`` runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.tripID, Columns.at, Columns.action, Columns.summary, Columns.undo])
+
+    var entry: ActivityEntry
+    /// The inverse as stored, or nil when it is not text; read only by `undo`.
+    var undo: String?
+
+    init(row: Row) throws {
+        let stored = StoredRow(row, table: Self.databaseTableName, idColumn: Columns.seq)
+        entry = ActivityEntry(
+            sequence: try stored.integer(Columns.seq), at: try stored.timestamp(Columns.at),
+            action: try stored.text(Columns.action), summary: try stored.text(Columns.summary),
+            undoneAt: try stored.optionalTimestamp(Columns.undoneAt))
+        undo = try? stored.text(Columns.undo)
+    }
+
+    /// The trip's entries, newest first.
+    static func newestFirst(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue).order(Columns.seq.desc)
+    }
+
+    /// The newest entry of the trip not yet undone.
+    static func nextToUndo(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        newestFirst(trip).filter(Columns.undoneAt == nil).limit(1)
+    }
+}

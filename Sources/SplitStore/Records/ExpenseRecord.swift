@@ -1,0 +1,71 @@
+import GRDB
+import SplitCore
+
+/// A row of `expense`. Its shares and payers are rows of `expense_split`
+/// (``ExpenseSplitRecord``); deletion is soft (`deleted_at`). Expenses are read whole through
+/// ``ExpenseListing``, the one read that meets every row of a big trip.
+struct ExpenseRecord: TableRecord {
+    static let databaseTableName = "expense"
+
+    enum Columns {
+        static let id = Column("id")
+        static let tripID = Column("trip_id")
+        static let description = Column("description")
+        static let amount = Column("amount")
+        static let currency = Column("currency")
+        static let category = Column("category")
+        /// The first payer: the schema's own column, kept for the Node server's single payer.
+        static let paidBy = Column("paid_by")
+        static let expenseDate = Column("expense_date")
+        static let note = Column("note")
+        static let createdAt = Column("created_at")
+        static let updatedAt = Column("updated_at")
+        static let deletedAt = Column("deleted_at")
+    }
+
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(into: databaseTableName, [
+        Columns.id, Columns.tripID, Columns.description, Columns.amount, Columns.currency, Columns.category,
+        Columns.paidBy, Columns.expenseDate, Columns.note, Columns.createdAt, Columns.updatedAt,
+    ])
+
+    /// The expense `id`, in whichever trip and state.
+    static func withID(_ id: ExpenseID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.id == id.rawValue)
+    }
+
+    /// The trip's live expenses.
+    static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
+    }
+
+    /// The trip's live expenses that `member` shares or paid part of.
+    static func naming(_ member: MemberID, trip: TripID) -> QueryInterfaceRequest<Self> {
+        typealias Split = ExpenseSplitRecord.Columns
+        let expense = TableAlias<Self>()
+        let rows = ExpenseSplitRecord.filter(
+            Split.expenseID == expense[Columns.id] && (Split.memberID == member.rawValue || Split.payerID == member.rawValue))
+        return live(trip).aliased(expense).filter(rows.exists())
+    }
+
+    /// The number of expenses in a group of ``categoryTotals(_:)``.
+    static let groupCount = Column("count")
+
+    /// The trip's live expenses summed by category and currency: `category`, `currency`, the
+    /// sum as `amount` and the ``groupCount``. `MIN(id)` as `id` names a row to repair when a
+    /// group's category or currency is unreadable.
+    static func categoryTotals(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        live(trip)
+            .select(min(Columns.id).forKey(Columns.id.name), Columns.category, Columns.currency,
+                    sum(Columns.amount).forKey(Columns.amount.name), SQL(sql: "COUNT(*)").forKey(groupCount.name))
+            .group(Columns.category, Columns.currency)
+            .order(Columns.currency, Columns.category)
+    }
+
+    /// The ids of the trip's expenses that start with `prefix` (taken literally), at most
+    /// `limit`; deleted ones too when `includeDeleted`.
+    static func ids(_ trip: TripID, prefix: String, includeDeleted: Bool, limit: Int) -> QueryInterfaceRequest<String> {
+        let all = filter(Columns.tripID == trip.rawValue && Columns.id.like(likePattern(prefix) + "%", escape: "\\"))
+        return (includeDeleted ? all : all.filter(Columns.deletedAt == nil)).select(Columns.id, as: String.self).limit(limit)
+    }
+}

@@ -1,0 +1,58 @@
+import GRDB
+import SplitCore
+
+/// A row of `member`: a person of one trip. Removal is soft (`removed_at`), so undo can bring
+/// them back; live names are unique per trip by `name_key` (``SchemaV5``).
+///
+/// The record reads what listings show, the id and the name; the requests below are the
+/// store's queries of the table, each built once with bound arguments.
+struct MemberRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "member"
+
+    enum Columns {
+        static let id = Column("id")
+        static let tripID = Column("trip_id")
+        static let name = Column("name")
+        static let nameKey = Column("name_key")
+        static let createdAt = Column("created_at")
+        static let removedAt = Column("removed_at")
+    }
+
+    static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name] }
+
+    /// The INSERT the writer runs, its parameters in the order of the columns listed.
+    static let insertSQL = RowInserter.sql(
+        into: databaseTableName, [Columns.id, Columns.tripID, Columns.name, Columns.nameKey, Columns.createdAt])
+
+    var id: MemberID
+    var name: String
+
+    init(row: Row) throws {
+        let stored = StoredRow(row, table: Self.databaseTableName)
+        id = MemberID(try stored.text(Columns.id))
+        name = try stored.text(Columns.name)
+    }
+
+    var member: Member { Member(id: id, name: name) }
+
+    /// The member `id`, in whichever trip and state.
+    static func withID(_ id: MemberID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.id == id.rawValue)
+    }
+
+    /// The trip's members, live ones only unless `includingRemoved`.
+    static func of(_ trip: TripID, includingRemoved: Bool = false) -> QueryInterfaceRequest<Self> {
+        let all = filter(Columns.tripID == trip.rawValue)
+        return includingRemoved ? all : all.filter(Columns.removedAt == nil)
+    }
+
+    /// Live members in name order.
+    static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        of(trip).order(Columns.nameKey, Columns.id)
+    }
+
+    /// The live member `id` of the trip.
+    static func live(_ id: MemberID, trip: TripID) -> QueryInterfaceRequest<Self> {
+        of(trip).filter(Columns.id == id.rawValue)
+    }
+}
