@@ -9,6 +9,8 @@
 # Everything else goes to stderr or to DIR/postgres.log. The cluster trusts every local
 # connection (no password), listens on 127.0.0.1 only, keeps its unix socket inside DIR, and
 # trades durability for speed (fsync off): it is for tests, never for data worth keeping.
+# Autovacuum is off too: every test makes a database of its own, used for seconds, and the
+# launcher would otherwise keep visiting hundreds of them while the tests run.
 #
 # The binaries come from /usr/lib/postgresql/15/bin (Debian's postgresql-15), or from $PG_BIN.
 # PostgreSQL refuses to run as root, so as root the server runs as the `postgres` user via runuser,
@@ -99,7 +101,7 @@ start_cluster() {
     log_size=$(wc -c <"$dir/postgres.log")
     # -w waits until the server accepts connections (or gives up after -t seconds).
     if as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" \
-      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off -c max_connections=200" \
       >&2; then
       break
     fi

@@ -13,7 +13,7 @@ import Testing
 /// after the server acted on it and before its answer could be recorded, the case that
 /// duplicates on a server without idempotency unless the resume reconciles. N runs over the
 /// whole upload, as measured by a clean run of the same trip.
-@Suite("resume a stopped upload", .serialized)
+@Suite("resume a stopped upload")
 struct UploadResumeTests {
     enum Server: String, CaseIterable, CustomTestStringConvertible {
         case fromLocal = "split-server, from-local"
@@ -23,8 +23,10 @@ struct UploadResumeTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("killed at request N, before sending or after the answer, then resumed", arguments: Server.allCases)
-    func killedAndResumed(server kind: Server) async throws {
+    /// One case per server and stop (before sending, or after the answer), so the cases run side
+    /// by side.
+    @Test("killed at request N, before sending or after the answer, then resumed", arguments: Server.allCases, [false, true])
+    func killedAndResumed(server kind: Server, afterAnswer: Bool) async throws {
         let clock = ManualClock()
         let quirks = kind == .node ? LegacyQuirks(now: { clock.seconds }) : nil
         try await CloudTestServer.run(quirks: quirks) { server in
@@ -40,26 +42,24 @@ struct UploadResumeTests {
             var random = SplitMix64(seed: UInt64(total))
             while points.count < min(16, total) { points.insert(Int.random(in: 1...total, using: &random)) }
             for point in points.sorted() {
-                for afterAnswer in [false, true] {
-                    let account = try await UploadAccount.make(server, clock: clock, database: database)
-                    let kill = KillAt(point, afterAnswer: afterAnswer)
-                    do {
-                        _ = try await account.upload(trip, options, faults: kill)
-                        Issue.record("an upload to stop at request \(point) of \(total) ran to the end")
-                    } catch {
-                        let message = (error as? UploadError)?.message ?? "\(error)"
-                        #expect(message.contains("run split upload again to resume"), "\(message)")
-                    }
-                    // Every point is within the upload, so the stop must have happened there.
-                    #expect(kill.killed, "nothing was stopped at request \(point) of \(total)")
-                    let resumed = try await account.upload(trip, options)
-                    let label = "stopped at request \(point) of \(total)\(afterAnswer ? " after its answer" : "")"
-                    #expect(resumed.verification?.verified == true, "\(label): \(String(describing: resumed.verification))")
-                    #expect(try await account.differences(trip) == [], "\(label)")
-                    let counts = try await account.serverCounts()
-                    #expect(counts.groups == 1, "\(label): \(counts.groups) groups")
-                    #expect(try await account.upload(trip, options).nothingNew, "\(label): a third run still had work")
+                let account = try await UploadAccount.make(server, clock: clock, database: database)
+                let kill = KillAt(point, afterAnswer: afterAnswer)
+                do {
+                    _ = try await account.upload(trip, options, faults: kill)
+                    Issue.record("an upload to stop at request \(point) of \(total) ran to the end")
+                } catch {
+                    let message = (error as? UploadError)?.message ?? "\(error)"
+                    #expect(message.contains("run split upload again to resume"), "\(message)")
                 }
+                // Every point is within the upload, so the stop must have happened there.
+                #expect(kill.killed, "nothing was stopped at request \(point) of \(total)")
+                let resumed = try await account.upload(trip, options)
+                let label = "stopped at request \(point) of \(total)\(afterAnswer ? " after its answer" : "")"
+                #expect(resumed.verification?.verified == true, "\(label): \(String(describing: resumed.verification))")
+                #expect(try await account.differences(trip) == [], "\(label)")
+                let counts = try await account.serverCounts()
+                #expect(counts.groups == 1, "\(label): \(counts.groups) groups")
+                #expect(try await account.upload(trip, options).nothingNew, "\(label): a third run still had work")
             }
         }
     }
