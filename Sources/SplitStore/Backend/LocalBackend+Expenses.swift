@@ -157,16 +157,18 @@ extension LocalBackend {
         }
     }
 
-    /// Finds the expense `reference` names and sets the paid mark `mark` picks from it, in one
-    /// write (nil: nothing to change). Returns the expense as found and whether a mark changed.
-    public func markSharePaid(matching reference: String, trip: TripID, at: Timestamp,
-                              _ mark: (Expense) throws -> (member: MemberID, paid: Bool)?) async throws
-        -> (expense: Expense, changed: Bool) {
+    /// Finds the expense `reference` names and sets the paid mark `decide` picks from it, in one
+    /// write (a nil mark: nothing to change). Returns the expense as found, what `decide` found
+    /// in it (the share, for the caller to show), and whether a mark changed.
+    public func markSharePaid<Found>(matching reference: String, trip: TripID, at: Timestamp,
+                                     _ decide: (Expense) throws -> (found: Found, mark: (member: MemberID, paid: Bool)?))
+        async throws -> (expense: Expense, found: Found, changed: Bool) {
         try write(trip, at: at) { writer in
             let expense = try findExpense(writer.db, reference, trip: trip)
-            guard let (member, paid) = try mark(expense) else { return (expense, false) }
+            let (found, mark) = try decide(expense)
+            guard let (member, paid) = mark else { return (expense, found, false) }
             try writer.apply(.setSharePaid(expense: expense.id, member: member, paid: paid))
-            return (expense, true)
+            return (expense, found, true)
         }
     }
 

@@ -29,13 +29,12 @@ struct MarkPaidCommand: ContextCommand {
         let paid = !unpaid
         // Found and marked in one write: no other change slips in between. The expense is
         // looked up before the member, so a wrong id is what a command with two mistakes names.
-        let (expense, changed) = try await context.backend.markSharePaid(matching: id, trip: trip.id, at: context.now) { expense in
+        let (expense, (debtor, split), changed) = try await context.backend.markSharePaid(
+            matching: id, trip: trip.id, at: context.now) { expense in
             let debtor = try directory.resolve(member)
             let split = try Self.share(of: debtor, in: expense, directory)
-            return split.isPaid == paid ? nil : (debtor.id, paid)
+            return ((debtor, split), split.isPaid == paid ? nil : (debtor.id, paid))
         }
-        let debtor = try directory.resolve(member)
-        let split = try Self.share(of: debtor, in: expense, directory)
         if context.output.json {
             context.output.emit(.object([
                 "expenseId": .string(expense.id.rawValue), "memberId": .string(debtor.id.rawValue),
