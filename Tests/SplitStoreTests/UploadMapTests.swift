@@ -55,21 +55,24 @@ struct UploadMapTests {
 
     @Test("a version 2 file gains the map and keeps its data")
     func migratesFromVersion2() async throws {
-        var fixture = try StoreFixture()
-        let (trip, _) = try await fixture.trip()
-        try fixture.backend.database.write { db in
-            for table in ["member_claim", "trip_me", "foreign_item", "sync_conflict", "remote_item", "outbox", "trip_link",
-                          "upload_map"] {
-                try db.execute(sql: "DROP TABLE \(table)")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("split-v2-\(UUID().uuidString).sqlite").path
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let tripID = TripID("11111111-1111-1111-1111-111111111111")
+        do {
+            // Exactly what split wrote at version 2: its first two migrations, then a trip.
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in
+                try SchemaMigrator(migrations: Array(SplitDatabase.migrator.migrations.prefix(2))).migrate(db, from: 0)
+                try db.execute(sql: "INSERT INTO trip VALUES (?, 'Old', 'old', 'EUR', '2025-01-01T00:00:00.000Z')",
+                               arguments: [tripID.rawValue])
             }
-            try db.execute(sql: "PRAGMA user_version = 2")
         }
-        let reopened = try SplitDatabase(path: fixture.path)
+        let reopened = try SplitDatabase(path: path)
         let store = UploadMapStore(database: reopened)
-        let scope = UploadScope(server: "http://s", account: "a", trip: trip.id)
-        try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g")], scope: scope, at: fixture.tick())
-        #expect(try store.load(scope).serverID(.trip, trip.id.rawValue) == "g")
-        #expect(try await LocalBackend(database: reopened).trips().count == 1)
+        let scope = UploadScope(server: "http://s", account: "a", trip: tripID)
+        try store.record([UploadMapEntry(.trip, tripID.rawValue, "g")], scope: scope, at: Timestamp(millisecondsSince1970: 1_800_000_000_000))
+        #expect(try store.load(scope).serverID(.trip, tripID.rawValue) == "g")
+        #expect(try await LocalBackend(database: reopened).trips().map(\.trip.name) == ["Old"])
         #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == SplitDatabase.schemaVersion)
     }
 }

@@ -24,7 +24,8 @@ extension LocalBackend {
     /// Streams the trip's live expenses that pass `filter`, in list order.
     func streamExpenses(_ db: Database, trip: TripID, filter: ExpenseFilter = ExpenseFilter(),
                         _ body: (Expense) throws -> Void) throws {
-        try readExpenses(db, sql: ExpenseListing.filtered, arguments: ExpenseListing.arguments(trip: trip, filter: filter), body)
+        let listing = ExpenseListing.filtered(trip: trip, filter: filter)
+        try readExpenses(db, sql: listing.sql, arguments: listing.arguments, body)
     }
 
     /// Expense `id` of the trip, or nil; a deleted one only when `includeDeleted`.

@@ -53,27 +53,43 @@ enum ExpenseListing {
         """
     private static let order = "ORDER BY e.expense_date DESC, e.created_at DESC, e.id"
 
+    /// The trip's live expenses that pass `filter`: the statement (``bySince`` or ``byRange``)
+    /// and its arguments.
+    static func filtered(trip: TripID, filter: ExpenseFilter) -> (sql: String, arguments: StatementArguments) {
+        (filter.until == nil ? bySince : byRange, arguments(trip: trip, filter: filter))
+    }
+
     /// The trip's live expenses that pass a filter: `:trip`, and `:member`, `:category`,
     /// `:currency`, `:since` and `:until`, each NULL to pass every expense (``arguments(trip:filter:)``).
     /// A member matches when they share an expense or paid part of it.
     ///
-    /// `:since` is a bound of the `expense_trip_date` index range, so `--since` reads only the
+    /// `:since` is a bound of the `expense_listing` index range, so `--since` reads only the
     /// newer rows: without it the bound is -Inf (`-9e999`), below every non-NULL value, so no
-    /// row, not even a damaged date, is skipped. The other terms are checked per expense before
-    /// its rows are joined; SQLite stops at the first term of an `OR` that holds.
-    static let filtered = """
+    /// row, not even a damaged date, is skipped. There is no value above every other (a blob
+    /// can always be longer), so `:until` bounds the range only in ``byRange``, the statement
+    /// used when it is given. The other terms are checked per expense before its rows are
+    /// joined; SQLite stops at the first term of an `OR` that holds.
+    static let bySince = listing(until: "(:until IS NULL OR e.expense_date <= :until)")
+
+    /// ``bySince`` with `:until` given: both ends of the date range bound the index scan, so
+    /// `--until` alone reads only the older rows.
+    static let byRange = listing(until: "e.expense_date <= :until")
+
+    private static func listing(until: String) -> String {
+        """
         \(selection)
         WHERE e.trip_id = :trip AND e.deleted_at IS NULL AND e.expense_date >= coalesce(:since, -9e999)
-            AND (:until IS NULL OR e.expense_date <= :until)
+            AND \(until)
             AND (:member IS NULL OR EXISTS (SELECT 1 FROM expense_split x
                  WHERE x.expense_id = e.id AND (x.member_id = :member OR x.payer_id = :member)))
             AND (:category IS NULL OR e.category = :category)
             AND (:currency IS NULL OR e.currency = :currency)
         \(order)
         """
+    }
 
-    /// The arguments of ``filtered``.
-    static func arguments(trip: TripID, filter: ExpenseFilter) -> StatementArguments {
+    /// The arguments of ``bySince`` and ``byRange``.
+    private static func arguments(trip: TripID, filter: ExpenseFilter) -> StatementArguments {
         [
             "trip": trip.rawValue, "member": filter.member?.rawValue, "category": filter.category?.rawValue,
             "currency": filter.currency?.code, "since": filter.since?.description, "until": filter.until?.description,
