@@ -25,7 +25,7 @@ public struct SplitCommand: AsyncParsableCommand {
         version: "split \(version)",
         subcommands: [
             TripCommand.self, MemberCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
-            BalancesCommand.self, SettleCommand.self, PayCommand.self, MarkPaidCommand.self, SummaryCommand.self,
+            BalancesCommand.self, SettleCommand.self, PayCommand.self, PaymentsCommand.self, PaymentCommand.self, MarkPaidCommand.self, SummaryCommand.self,
             LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self, UploadCommand.self, LoginCommand.self,
             RegisterCommand.self, LogoutCommand.self, WhoamiCommand.self, ModeCommand.self, SyncCommand.self,
             StatusCommand.self, ConflictsCommand.self, ResolveCommand.self, JoinCommand.self, ConfigCommand.self,
@@ -41,15 +41,19 @@ protocol ContextCommand: AsyncParsableCommand {
     /// Whether the command changes a trip: a change to a linked trip is then synced at once
     /// (``AutoSync``). Commands that only read never touch the network.
     static var changesTrips: Bool { get }
+    /// Whether this run changed a trip: ``changesTrips``, unless a flag decides
+    /// (`settle --record`).
+    var changesTrip: Bool { get }
     func run(_ context: CommandContext) async throws
 }
 
 extension ContextCommand {
     static var changesTrips: Bool { false }
+    var changesTrip: Bool { Self.changesTrips }
 
     mutating func run() async throws {
         let context = try CommandContext.make(global)
         try await run(context)
-        if Self.changesTrips { await AutoSync.afterChange(context) }
+        if changesTrip { await AutoSync.afterChange(context) }
     }
 }

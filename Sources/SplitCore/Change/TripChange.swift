@@ -22,8 +22,13 @@ public enum TripChange: Hashable, Sendable {
     /// Brings a deleted expense back (undo of a delete).
     case restoreExpense(ExpenseID)
     case setSharePaid(expense: ExpenseID, member: MemberID, paid: Bool)
-    case addPayment(Payment)
+    /// Payments recorded as one change (one `pay`, or the transfers of `settle --record`).
+    case addPayments([Payment])
+    /// Replaces the payment with this id by this version.
+    case editPayment(Payment)
     case deletePayment(PaymentID)
+    /// Brings a deleted payment back (undo of a delete or an edit).
+    case restorePayment(PaymentID)
     /// Who you are in the trip on this device, or nobody: not logged, not undoable, and sent
     /// to split-server as a claim rather than through the outbox.
     case setMe(MemberID?)

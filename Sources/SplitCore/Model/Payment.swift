@@ -16,3 +16,11 @@ public struct Payment: Hashable, Sendable {
         self.note = note
     }
 }
+
+extension Payment {
+    /// The same payment under another id: how a linked trip re-creates an edited or restored
+    /// payment, as the servers never update or revive one in place.
+    public func withID(_ id: PaymentID) -> Payment {
+        Payment(id: id, from: from, to: to, amount: amount, date: date, note: note)
+    }
+}

@@ -114,6 +114,9 @@ extension LocalBackend {
         guard key.count >= 6 else { throw ResolutionError.tooShortPrefix(what: "expense", reference: reference) }
         let ids = try ExpenseRecord.ids(trip, prefix: key, includeDeleted: includeDeleted, limit: 5).fetchAll(db)
         guard let id = ids.first else {
+            if !includeDeleted, try !PaymentRecord.ids(trip, prefix: key, limit: 1).fetchAll(db).isEmpty {
+                throw StoreError.notFound("'\(reference)' is a payment, not an expense; see it with: split payment show \(reference)")
+            }
             throw StoreError.notFound("no expense with id '\(reference)' in this trip; list them with: split expenses")
         }
         guard ids.count == 1 else {

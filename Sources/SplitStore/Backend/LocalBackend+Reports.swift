@@ -6,33 +6,35 @@ extension LocalBackend {
     /// this costs the same for 10 expenses or 100,000. Every live member is listed in every
     /// currency that has activity, ordered by name.
     public func balances(trip: TripID) async throws -> [CurrencyBalances] {
-        try database.read { db in
-            let members = try MemberRecord.live(trip).select(MemberRecord.Columns.id, as: String.self).fetchAll(db)
-                .map(MemberID.init)
-            var totals: [String: [MemberID: MemberBalance]] = [:]
-            var currencies = CurrencyCache()
-            var codes: [String: Currency] = [:]
-            for row in try Row.fetchAll(db, BalanceTotalRecord.nonZero(trip)) {
-                let stored = BalanceTotalRecord.stored(row)
-                let code = try stored.text(BalanceTotalRecord.Columns.currency)
-                do {
-                    codes[code] = try stored.currency(BalanceTotalRecord.Columns.currency, cache: &currencies)
-                } catch {
-                    throw try Self.sourceOfCurrency(db, code, trip: trip) ?? error
-                }
-                let balance = try BalanceTotalRecord(row: row).balance
-                guard Int128(balance.net) == balance.exactNet else { throw MoneyError.overflow }
-                totals[code, default: [:]][balance.memberID] = balance
+        try database.read { db in try balances(db, trip: trip) }
+    }
+
+    func balances(_ db: Database, trip: TripID) throws -> [CurrencyBalances] {
+        let members = try MemberRecord.live(trip).select(MemberRecord.Columns.id, as: String.self).fetchAll(db)
+            .map(MemberID.init)
+        var totals: [String: [MemberID: MemberBalance]] = [:]
+        var currencies = CurrencyCache()
+        var codes: [String: Currency] = [:]
+        for row in try Row.fetchAll(db, BalanceTotalRecord.nonZero(trip)) {
+            let stored = BalanceTotalRecord.stored(row)
+            let code = try stored.text(BalanceTotalRecord.Columns.currency)
+            do {
+                codes[code] = try stored.currency(BalanceTotalRecord.Columns.currency, cache: &currencies)
+            } catch {
+                throw try Self.sourceOfCurrency(db, code, trip: trip) ?? error
             }
-            return totals.keys.sorted().map { code in
-                let byMember = totals[code] ?? [:]
-                var list = members.map { byMember[$0] ?? MemberBalance(memberID: $0) }
-                // A removed member can only hold zeros, but never drop money if one does not.
-                for (id, balance) in byMember.sorted(by: { $0.key < $1.key }) where !members.contains(id) {
-                    list.append(balance)
-                }
-                return CurrencyBalances(currency: codes[code]!, balances: list)
+            let balance = try BalanceTotalRecord(row: row).balance
+            guard Int128(balance.net) == balance.exactNet else { throw MoneyError.overflow }
+            totals[code, default: [:]][balance.memberID] = balance
+        }
+        return totals.keys.sorted().map { code in
+            let byMember = totals[code] ?? [:]
+            var list = members.map { byMember[$0] ?? MemberBalance(memberID: $0) }
+            // A removed member can only hold zeros, but never drop money if one does not.
+            for (id, balance) in byMember.sorted(by: { $0.key < $1.key }) where !members.contains(id) {
+                list.append(balance)
             }
+            return CurrencyBalances(currency: codes[code]!, balances: list)
         }
     }
 

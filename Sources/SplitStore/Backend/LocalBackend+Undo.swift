@@ -38,8 +38,19 @@ extension LocalBackend {
             try writer.apply(.restoreExpense(ExpenseID(id)))
         case .setSharePaid(let expense, let member, let paid):
             try writer.apply(.setSharePaid(expense: ExpenseID(expense), member: MemberID(member), paid: paid))
-        case .removePayment(let id):
-            try writer.apply(.deletePayment(PaymentID(id)))
+        case .removePayments(let ids):
+            for id in ids { try writer.apply(.deletePayment(PaymentID(id))) }
+        case .restorePayment(let snapshot, let removing):
+            for id in removing { try writer.apply(.deletePayment(PaymentID(id))) }
+            // Unlinked, the edit kept the id: write the old version over it. Linked, the old
+            // payment was deleted: bring it back.
+            if removing.isEmpty {
+                try writer.apply(.editPayment(try snapshot.payment()))
+            } else {
+                try writer.apply(.restorePayment(PaymentID(snapshot.id)))
+            }
+        case .undeletePayment(let id):
+            try writer.apply(.restorePayment(PaymentID(id)))
         case .removeMembers(let ids):
             for id in ids { try writer.apply(.removeMember(MemberID(id))) }
         case .renameMember(let id, let name):

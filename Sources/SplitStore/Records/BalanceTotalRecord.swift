@@ -56,4 +56,9 @@ struct BalanceTotalRecord: FetchableRecord, TableRecord {
         filter(Columns.tripID == trip.rawValue
                && (Columns.paid != 0 || Columns.share != 0 || Columns.made != 0 || Columns.received != 0))
     }
+
+    /// One member's row in one currency, if it holds one.
+    static func of(_ member: MemberID, currency: Currency, trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.memberID == member.rawValue && Columns.currency == currency.code)
+    }
 }

@@ -57,4 +57,11 @@ struct PaymentRecord: FetchableRecord, TableRecord {
         filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
             .order(Columns.paymentDate.desc, Columns.createdAt.desc, Columns.id)
     }
+
+    /// Ids of the trip's live payments starting with `prefix` (taken literally), at most `limit`.
+    static func ids(_ trip: TripID, prefix: String, limit: Int) -> QueryInterfaceRequest<String> {
+        filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil
+               && Columns.id.like(likePattern(prefix) + "%", escape: "\\"))
+            .select(Columns.id, as: String.self).limit(limit)
+    }
 }

@@ -21,8 +21,14 @@ extension UndoAction {
             return .object(["kind": "undeleteExpense", "id": .string(id)])
         case .setSharePaid(let expense, let member, let paid):
             return .object(["kind": "setSharePaid", "expense": .string(expense), "member": .string(member), "paid": .bool(paid)])
-        case .removePayment(let id):
-            return .object(["kind": "removePayment", "id": .string(id)])
+        case .removePayments(let ids):
+            return .object(["kind": "removePayments", "ids": .array(ids.map(JSONValue.string))])
+        case .restorePayment(let snapshot, let removing):
+            var fields = [JSONMember("kind", "restorePayment"), JSONMember("payment", snapshot.json)]
+            if !removing.isEmpty { fields.append(JSONMember("remove", .array(removing.map(JSONValue.string)))) }
+            return .object(fields)
+        case .undeletePayment(let id):
+            return .object(["kind": "undeletePayment", "id": .string(id)])
         case .removeMembers(let ids):
             return .object(["kind": "removeMembers", "ids": .array(ids.map(JSONValue.string))])
         case .renameMember(let id, let name):
@@ -57,7 +63,13 @@ extension UndoAction {
                 return nil
             }
             self = .setSharePaid(expense: expense, member: member, paid: paid)
-        case "removePayment": guard let id = string("id") else { return nil }; self = .removePayment(id)
+        // "removePayment" is what versions before payment editing wrote for one payment.
+        case "removePayment": guard let id = string("id") else { return nil }; self = .removePayments([id])
+        case "removePayments": guard let ids = strings("ids") else { return nil }; self = .removePayments(ids)
+        case "restorePayment":
+            guard let value = json["payment"], let snapshot = PaymentSnapshot(json: value) else { return nil }
+            self = .restorePayment(snapshot, removing: json["remove"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        case "undeletePayment": guard let id = string("id") else { return nil }; self = .undeletePayment(id)
         case "removeMembers": guard let ids = strings("ids") else { return nil }; self = .removeMembers(ids)
         case "renameMember":
             guard let id = string("id"), let name = string("name") else { return nil }
@@ -113,5 +125,27 @@ extension ExpenseSnapshot {
         self.date = date
         self.note = json["note"]?.stringValue
         self.splits = splits
+    }
+}
+
+extension PaymentSnapshot {
+    var json: JSONValue {
+        .object([
+            "id": .string(id), "from": .string(from), "to": .string(to), "amount": .int(amount),
+            "currency": .string(currency), "date": .string(date), "note": .string(orNull: note),
+        ])
+    }
+
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue, let from = json["from"]?.stringValue, let to = json["to"]?.stringValue,
+              let amount = json["amount"]?.numberText.flatMap({ Int64($0) }), let currency = json["currency"]?.stringValue,
+              let date = json["date"]?.stringValue else { return nil }
+        self.id = id
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.currency = currency
+        self.date = date
+        self.note = json["note"]?.stringValue
     }
 }

@@ -16,7 +16,13 @@ enum UndoAction: Equatable {
     /// Undo of a delete: make the expense live again.
     case undeleteExpense(String)
     case setSharePaid(expense: String, member: String, paid: Bool)
-    case removePayment(String)
+    /// Undo of recording payments (one `pay`, or `settle --record`): remove them entirely.
+    case removePayments([String])
+    /// Undo of an edit: put the previous version back, and remove the payment the edit made
+    /// on a linked trip (where an edit is a new payment).
+    case restorePayment(PaymentSnapshot, removing: [String] = [])
+    /// Undo of a delete: make the payment live again.
+    case undeletePayment(String)
     /// Undo of adding members: remove them (nothing newer can reference them).
     case removeMembers([String])
     case renameMember(id: String, name: String)
@@ -78,5 +84,34 @@ struct ExpenseSnapshot: Equatable {
                 : payers.map { ExpensePayer(memberID: MemberID($0.member), amount: $0.amount) },
             date: date, note: note,
             splits: splits.map { ExpenseSplit(memberID: MemberID($0.member), amount: $0.amount, isPaid: $0.isPaid) })
+    }
+}
+
+/// A payment as stored, for restoring after an edit.
+struct PaymentSnapshot: Equatable {
+    var id: String
+    var from: String
+    var to: String
+    var amount: Int64
+    var currency: String
+    var date: String
+    var note: String?
+
+    init(_ payment: Payment) {
+        id = payment.id.rawValue
+        from = payment.from.rawValue
+        to = payment.to.rawValue
+        amount = payment.amount.minorUnits
+        currency = payment.amount.currency.code
+        date = payment.date.description
+        note = payment.note
+    }
+
+    func payment() throws -> Payment {
+        guard let date = CivilDate(parsing: date) else {
+            throw StoreError.cannotUndo("the saved version of payment \(id.prefix(8)) is unreadable")
+        }
+        return Payment(id: PaymentID(id), from: MemberID(from), to: MemberID(to),
+                       amount: Money(minorUnits: amount, currency: try Currency(code: currency)), date: date, note: note)
     }
 }

@@ -4,33 +4,105 @@ import SplitCore
 private typealias Columns = PaymentRecord.Columns
 
 extension TripWriter {
-    func addPayment(_ payment: Payment) throws {
-        if origin.validates {
-            try payment.validate()
-            if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
-        }
+    /// Records payments as one change: one activity entry, which undo reverts whole (one
+    /// `pay`, or every transfer of `settle --record`).
+    func addPayments(_ payments: [Payment]) throws {
+        guard !payments.isEmpty else { return }
         let names = try backend.memberNames(db, trip: trip)
-        try MembershipRule.check(payment) { names[$0] != nil }
-        try insertPayment(payment)
-        try queue(.createPayment(payment), before: nil)
-        try log("payment.add", "\(names[payment.from] ?? "?") paid \(names[payment.to] ?? "?") \(payment.amount)",
-                undo: .removePayment(payment.id.rawValue))
+        for payment in payments {
+            try check(payment, names: names)
+            try insertPayment(payment)
+            try queue(.createPayment(payment), before: nil)
+        }
+        let summary = payments.count == 1
+            ? Self.describe(payments[0], names)
+            : "recorded \(payments.count) payments: " + payments.map { Self.describe($0, names) }.joined(separator: "; ")
+        try log("payment.add", summary, undo: .removePayments(payments.map(\.id.rawValue)))
+    }
+
+    /// Replaces the live payment with `payment.id` by `payment`; returns the version stored.
+    ///
+    /// Neither server updates a payment in place (split-server and the Node server create and
+    /// delete them), so on a linked trip the edit deletes the old payment and creates the new
+    /// version under a new id, here and there, the way a restored expense comes back.
+    @discardableResult
+    func editPayment(_ payment: Payment) throws -> Payment {
+        guard let old = try backend.payments(db, trip: trip, id: payment.id) else { throw Self.notFound(payment.id) }
+        let names = try backend.memberNames(db, trip: trip)
+        try check(payment, names: names)
+        let stored: Payment
+        if linked {
+            stored = payment.withID(PaymentID(SyncRecorder.newID()))
+            try softDeletePayment(old.id)
+            try queue(.deletePayment(old.id), before: .payment(old))
+            try insertPayment(stored)
+            try queue(.createPayment(stored), before: nil)
+        } else {
+            stored = payment
+            try overwritePayment(payment, createdAt: nil)
+        }
+        try log("payment.edit", "edited payment: \(Self.describe(old, names)) → \(Self.describe(stored, names))",
+                undo: .restorePayment(PaymentSnapshot(old), removing: stored.id == old.id ? [] : [stored.id.rawValue]))
+        return stored
     }
 
     /// Deletes a payment: for good when undo removes what the reverted change added, else
-    /// soft, as a pull or a merge deletes it.
+    /// soft, so undo can bring it back. A command names a live payment, or is refused.
     func deletePayment(_ id: PaymentID) throws {
         let before = try before(.payment(id))
         if origin.purges {
             try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue).deleteAll(db)
-        } else {
-            try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
-                .updateAll(db, Columns.deletedAt.set(to: at.iso8601))
+            if let before { try queue(.deletePayment(id), before: before) }
+            return
         }
+        if origin == .command {
+            guard let payment = try backend.payments(db, trip: trip, id: id) else { throw Self.notFound(id) }
+            try log("payment.delete", "deleted payment: \(Self.describe(payment, try backend.memberNames(db, trip: trip)))",
+                    undo: .undeletePayment(id.rawValue))
+        }
+        try softDeletePayment(id)
         if let before { try queue(.deletePayment(id), before: before) }
     }
 
+    /// Brings a deleted payment back. The server never revives a deleted id, so on a linked
+    /// trip it comes back under a new id, here and there.
+    func restorePayment(_ id: PaymentID) throws {
+        guard let deleted = try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue).fetchOne(db)?.payment else {
+            throw StoreError.cannotUndo("payment \(id.short) is no longer stored")
+        }
+        if linked {
+            let revived = deleted.withID(PaymentID(SyncRecorder.newID()))
+            try insertPayment(revived)
+            try queue(.createPayment(revived), before: nil)
+        } else {
+            try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue).updateAll(db, Columns.deletedAt.set(to: nil))
+        }
+    }
+
+    /// SplitCore's payment rule, the note's text rule, and both members live in the trip;
+    /// checked for the origins that validate.
+    private func check(_ payment: Payment, names: [MemberID: String]) throws {
+        guard origin.validates else { return }
+        try payment.validate()
+        if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
+        try MembershipRule.check(payment) { names[$0] != nil }
+    }
+
+    /// "Bea paid Alex JPY 3,000": how the log names a payment.
+    static func describe(_ payment: Payment, _ names: [MemberID: String]) -> String {
+        "\(names[payment.from] ?? payment.from.short) paid \(names[payment.to] ?? payment.to.short) \(payment.amount)"
+    }
+
+    static func notFound(_ id: PaymentID) -> StoreError {
+        .notFound("no payment with id '\(id.rawValue)' in this trip; list them with: split payments")
+    }
+
     // MARK: Rows
+
+    private func softDeletePayment(_ id: PaymentID) throws {
+        try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
+            .updateAll(db, Columns.deletedAt.set(to: at.iso8601))
+    }
 
     /// Inserts a payment row. `createdAt` is the server's or the file's creation time, else now.
     func insertPayment(_ payment: Payment, createdAt: Timestamp? = nil) throws {

@@ -51,8 +51,10 @@ struct TripWriter {
         case .deleteExpense(let id): try deleteExpense(id)
         case .restoreExpense(let id): try restoreExpense(id)
         case .setSharePaid(let expense, let member, let paid): try setSharePaid(expense: expense, member: member, paid: paid)
-        case .addPayment(let payment): try addPayment(payment)
+        case .addPayments(let payments): try addPayments(payments)
+        case .editPayment(let payment): try editPayment(payment)
         case .deletePayment(let id): try deletePayment(id)
+        case .restorePayment(let id): try restorePayment(id)
         case .setMe(let member): try setMe(member)
         case .put(let key, let value, let createdAt): try put(key, value, createdAt: createdAt)
         }

@@ -43,7 +43,13 @@ struct PayCommand: ContextCommand {
         let draft = Payment(
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
             date: try ExpenseBuilder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
-        let payment = try await context.backend.addPayment(draft, trip: trip.id, at: context.now)
+        let (payment, payerNet) = try await context.backend.recordPayment(draft, trip: trip.id, at: context.now)
+        if let overshoot = PaymentOvershoot.check(payerNet: payerNet, amount: money.minorUnits) {
+            let owed = Money(minorUnits: overshoot.owed, currency: money.currency)
+            let owedAfter = Money(minorUnits: overshoot.owedAfter, currency: money.currency)
+            context.output.note("split: warning: \(payer.name) owed \(owed); after this payment \(payer.name) is owed "
+                                + "\(owedAfter). Check the amount; undo with: split undo")
+        }
         if context.output.json {
             context.output.emit(.object(["payment": JSONRendering.payment(payment, directory)]))
         } else {

@@ -12,12 +12,21 @@ struct SettleCommand: ContextCommand {
         exact fractions, rounded once.
         With you set (split member me NAME), the plan begins with your own transfers in
         words, and --mine prints only those.
+        --record records the plan's transfers as payments (only yours with --mine), dated
+        today or --date, as one change: split undo takes them all back.
         Examples:
           split settle
           split settle --in JPY
           split settle --mine
+          split settle --record
         """)
     )
+
+    @Flag(help: "Record the plan's transfers as payments, as one change (split undo reverts it).")
+    var record = false
+
+    @Option(help: ArgumentHelp("With --record: the payments' date (default: today).", valueName: "YYYY-MM-DD"))
+    var date: String?
 
     @Flag(help: "Only your own transfers (needs: split member me NAME).")
     var mine = false
@@ -27,9 +36,24 @@ struct SettleCommand: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    /// Only `--record` writes (and so syncs a linked trip after).
+    var changesTrip: Bool { record }
+
+    func validate() throws {
+        if date != nil && !record { throw ValidationError("--date goes with --record (the date of the recorded payments)") }
+        if record && target != nil {
+            throw ValidationError("--record settles each currency in its own; leave out --in (payments in one currency "
+                                  + "would leave the others' balances open)")
+        }
+    }
+
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         try context.warnAboutHeldItems(trip.id)
+        if record {
+            try await recordPlan(context, trip: trip, directory: directory)
+            return
+        }
         var all = try await context.backend.balances(trip: trip.id)
         if let target {
             let currency = try Currency(code: target)
@@ -91,5 +115,40 @@ struct SettleCommand: ContextCommand {
             }
             context.output.line(table.render())
         }
+    }
+
+    /// `--record`: the plan of the balances as they are in the write, as payments.
+    private func recordPlan(_ context: CommandContext, trip: Trip, directory: MemberDirectory) async throws {
+        let me = try await context.me()?.member.id
+        if mine && me == nil {
+            throw CLIError("settle --mine needs to know who you are; say it with: split member me NAME", kind: .usage)
+        }
+        let day = try ExpenseBuilder.date(date) ?? context.clock.today()
+        let payments = try await context.backend.recordSettlement(trip: trip.id, at: context.now) { all in
+            let payments = try all.flatMap { balances in
+                try SettlementPlanner.plan(balances, names: directory)
+                    .filter { !mine || $0.from == me || $0.to == me }
+                    .map { Payment(id: PaymentID(context.newID()), from: $0.from, to: $0.to,
+                                   amount: Money(minorUnits: $0.amount, currency: balances.currency), date: day) }
+            }
+            guard !payments.isEmpty else {
+                throw CLIError.data(mine ? "nothing to record: you are settled up" : "nothing to record: everyone is settled up")
+            }
+            return payments
+        }
+        if context.output.json {
+            context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
+                "recorded": .array(payments.map { JSONRendering.payment($0, directory) }),
+            ]))
+            return
+        }
+        context.output.line("Recorded \(payments.count) payment\(payments.count == 1 ? "" : "s"), dated \(day):")
+        var table = TextTable(["FROM", "", "TO", "AMOUNT"], rightAligned: [3])
+        for payment in payments {
+            table.add([directory.name(of: payment.from), "paid", directory.name(of: payment.to), payment.amount.description])
+        }
+        context.output.line(table.render())
+        context.output.line("Undo with: split undo")
     }
 }

@@ -1,0 +1,151 @@
+import ArgumentParser
+import SplitCore
+
+/// `split payment show|edit|delete ID`: one recorded payment, by id or unique prefix.
+struct PaymentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "payment",
+        abstract: "Show, edit or delete one payment by id (a unique prefix of 6+ characters works).",
+        discussion: HelpText.reflow("""
+        List payments and their ids with split payments.
+        Examples:
+          split payment show 7c41d0
+          split payment edit 7c41d0 --amount 999.99
+          split payment delete 7c41d0
+        """),
+        subcommands: [PaymentShowCommand.self, PaymentEditCommand.self, PaymentDeleteCommand.self]
+    )
+}
+
+struct PaymentShowCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a payment.", discussion: HelpText.reflow("Example:\n  split payment show 7c41d0"))
+
+    @Argument(help: "Payment id or unique prefix (6+ characters).")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let payment = try await context.backend.payment(matching: id, trip: trip.id)
+        if context.output.json {
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(payment, directory)]))
+        } else {
+            PaymentText.print(payment, directory, to: context.output)
+        }
+    }
+}
+
+struct PaymentEditCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a payment; options you leave out keep their values.",
+        discussion: HelpText.reflow("""
+        On a trip linked to a server the edited payment gets a new id: servers keep a payment
+        as it was sent, so the edit replaces it. split undo puts the old one back.
+        Examples:
+          split payment edit 7c41d0 --amount 999.99
+          split payment edit 7c41d0 --from Diego --to Ana --date 2025-04-02
+        """)
+    )
+
+    @Argument(help: "Payment id or unique prefix (6+ characters).")
+    var id: String
+
+    @Option(help: ArgumentHelp("New payer: who handed the money over.", valueName: "name"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("New receiver.", valueName: "name"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("New amount, e.g. 3000 or 10.50.", valueName: "amount"))
+    var amount: String?
+
+    @Option(help: ArgumentHelp("New currency (the amount is read in it).", valueName: "code"))
+    var currency: String?
+
+    @Option(help: ArgumentHelp("New date.", valueName: "YYYY-MM-DD"))
+    var date: String?
+
+    @Option(help: ArgumentHelp("New note; an empty one removes it.", valueName: "text"))
+    var note: String?
+
+    @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
+
+    func validate() throws {
+        guard from != nil || to != nil || amount != nil || currency != nil || date != nil || note != nil else {
+            throw ValidationError("nothing to change; give at least one of --from, --to, --amount, --currency, --date, --note")
+        }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let payer = try from.map { try directory.resolve($0).id }
+        let payee = try to.map { try directory.resolve($0).id }
+        let newCurrency = try currency.map { try Currency(code: $0) }
+        let newDate = try ExpenseBuilder.date(date)
+        let trimmedNote = note?.trimmingSpaces
+        if let trimmedNote { try TextRules.check(trimmedNote, field: "note", allowing: TextRules.noteAllows) }
+        let (_, stored) = try await context.backend.editPayment(matching: id, trip: trip.id, at: context.now) { old in
+            var payment = old
+            payment.from = payer ?? old.from
+            payment.to = payee ?? old.to
+            let code = newCurrency ?? old.amount.currency
+            if let amount {
+                payment.amount = try Money(parsing: amount, currency: code)
+            } else if code != old.amount.currency {
+                throw CLIError.data("--currency changes how the amount is read; give the amount in \(code.code) with --amount")
+            }
+            payment.date = newDate ?? old.date
+            if let trimmedNote { payment.note = trimmedNote.isEmpty ? nil : trimmedNote }
+            guard payment.from != payment.to else {
+                throw CLIError.data("\(directory.name(of: payment.from)) cannot pay themselves; name two different members")
+            }
+            return payment
+        }
+        if context.output.json {
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(stored, directory)]))
+        } else {
+            context.output.line("Updated payment \(stored.id.short).")
+            PaymentText.print(stored, directory, to: context.output)
+        }
+    }
+}
+
+struct PaymentDeleteCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete a payment (split undo brings it back).",
+        discussion: HelpText.reflow("Example:\n  split payment delete 7c41d0"))
+
+    @Argument(help: "Payment id or unique prefix (6+ characters).")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let payment = try await context.backend.deletePayment(matching: id, trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "deleted": JSONRendering.payment(payment, directory)]))
+        } else {
+            context.output.line("Deleted the payment \(PaymentText.summary(payment, directory)). Undo with: split undo")
+        }
+    }
+}
+
+/// The text form of one payment, for `show` and `edit`.
+enum PaymentText {
+    /// "Bea paid Alex JPY 3,000 on 2025-04-02".
+    static func summary(_ payment: Payment, _ directory: MemberDirectory) -> String {
+        "\(directory.name(of: payment.from)) paid \(directory.name(of: payment.to)) \(payment.amount) on \(payment.date)"
+    }
+
+    static func print(_ payment: Payment, _ directory: MemberDirectory, to output: Output) {
+        output.line(summary(payment, directory))
+        if let note = payment.note { output.line("Note: \(note)") }
+        output.line("Id: \(payment.id)")
+    }
+}
