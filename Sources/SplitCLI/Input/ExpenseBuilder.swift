@@ -20,6 +20,15 @@ struct ExpenseBuilder {
     ///   - id: the new expense's id (ignored when editing `base`).
     ///   - base: the stored expense being edited, whose values fill what the draft leaves nil.
     func build(_ draft: ExpenseDraft, id: ExpenseID, base: Expense? = nil) throws -> Expense {
+        try buildKeepingRule(draft, id: id, base: base, baseRule: nil).expense
+    }
+
+    /// ``build(_:id:base:)``, with how the split is given: `baseRule` is how the edited
+    /// expense's split was given (nil when unknown), and the answer's `rule` is how the new
+    /// one's is, to keep beside it. An edit of the amount alone divides it again by
+    /// `baseRule`: the same members equally, the same percentages or the same shares.
+    func buildKeepingRule(_ draft: ExpenseDraft, id: ExpenseID, base: Expense?,
+                          baseRule: SplitRule?) throws -> (expense: Expense, rule: SplitRule?) {
         // What another client wrote stays as it is (empty, or longer than split takes) unless
         // this edit changes it; only text typed here is held to split's own rules.
         let description = try draft.description.map(self.description) ?? base?.description ?? self.description(nil)
@@ -39,7 +48,7 @@ struct ExpenseBuilder {
         let category = try self.category(draft.category) ?? base?.category ?? defaultCategory ?? .other
         let date = try Self.date(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
-        let splits = try self.splits(draft.split, amount: amount, base: base)
+        let (splits, rule) = try self.splits(draft.split, amount: amount, base: base, baseRule: baseRule)
         let expense = Expense(
             id: base?.id ?? id, description: description, amount: amount, category: category,
             payers: payers, date: date, note: note, splits: splits, createdAt: base?.createdAt)
@@ -47,7 +56,7 @@ struct ExpenseBuilder {
         // Before anything is stored or sent: the server refuses control characters too.
         if draft.description != nil || base == nil { try TextRules.check(description, field: "description") }
         if draft.note != nil, let note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
-        return expense
+        return (expense, rule)
     }
 
     private func description(_ text: String?) throws -> String {
@@ -86,13 +95,24 @@ struct ExpenseBuilder {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private func splits(_ spec: SplitSpec?, amount: Money, base: Expense?) throws -> [ExpenseSplit] {
+    /// The splits, and the rule they follow (nil: unknown, for an edit that keeps splits whose
+    /// rule is unknown).
+    private func splits(_ spec: SplitSpec?, amount: Money, base: Expense?,
+                        baseRule: SplitRule?) throws -> (splits: [ExpenseSplit], rule: SplitRule?) {
         let paidBefore = Set(base?.splits.filter(\.isPaid).map(\.memberID) ?? [])
         let rule: SplitRule
         switch spec {
         case .none:
             if let base {
-                if base.amount == amount { return base.splits }
+                if base.amount == amount { return (base.splits, baseRule) }
+                if let baseRule {
+                    guard baseRule.divisible else {
+                        throw CLIError("the amount changed and the old split was exact amounts; give the new split with "
+                                       + "--exact (or --among, --percent or --shares)", kind: .usage)
+                    }
+                    rule = baseRule
+                    break
+                }
                 let sharers = sorted(base.splits.map(\.memberID))
                 let equalBefore = try? SplitAllocator.splits(amount: base.amount, rule: .equal(sharers))
                 guard let equalBefore, Set(equalBefore) == Set(base.splits.map {
@@ -124,9 +144,10 @@ struct ExpenseBuilder {
                 MemberWeight(memberID: member, weight: try SplitAllocator.parseShares(text))
             })
         }
-        return try SplitAllocator.splits(amount: amount, rule: rule).map {
+        let splits = try SplitAllocator.splits(amount: amount, rule: rule).map {
             ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
         }
+        return (splits, rule)
     }
 
     /// Who paid: the draft's payers, or the edited expense's. A single payer pays any amount;

@@ -3,11 +3,25 @@ import GRDBSQLite
 import SplitCore
 
 extension LocalBackend {
+    /// Adds `expenses` as one change; `rules` keeps how each one's split was given (by id),
+    /// so a later edit of its amount divides it the same way.
     @discardableResult
-    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
+    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp,
+                            rules: [ExpenseID: SplitRule] = [:]) async throws -> [Expense] {
         try write(trip, at: at) { writer in
-            try writer.addExpenses(expenses)
+            let stored = try writer.addExpenses(expenses)
+            for (id, rule) in rules.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                if case .equal = rule { continue }  // not kept (``TripWriter/setSplitRule(_:_:)``)
+                try writer.apply(.setSplitRule(id, rule))
+            }
+            return stored
         }
+    }
+
+    /// How the expense's split was given, when that is known and still gives its shares
+    /// (``SplitCore/SplitRule/reproduces(_:amount:)``); nil reads as exact amounts.
+    public func splitRule(of expense: Expense, trip: TripID) async throws -> SplitRule? {
+        try database.read { db in try TripWriter.storedSplitRule(db, of: expense, trip: trip) }
     }
 
     public func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense] {
@@ -140,9 +154,21 @@ extension LocalBackend {
     /// version found and the parts stored.
     public func editExpense(matching reference: String, trip: TripID, at: Timestamp,
                             _ edit: (Expense) throws -> Expense) async throws -> (old: Expense, stored: [Expense]) {
+        try await editExpense(matching: reference, trip: trip, at: at) { old, rule in (try edit(old), rule) }
+    }
+
+    /// ``editExpense(matching:trip:at:_:)`` that also hands `edit` how the old split was given
+    /// (nil when unknown) and keeps the rule `edit` answers with.
+    public func editExpense(matching reference: String, trip: TripID, at: Timestamp,
+                            _ edit: (Expense, SplitRule?) throws -> (Expense, SplitRule?))
+        async throws -> (old: Expense, stored: [Expense]) {
         try write(trip, at: at) { writer in
             let old = try findExpense(writer.db, reference, trip: trip)
-            return (old, try writer.editExpense(try edit(old), old: old))
+            let oldRule = try writer.splitRule(of: old)
+            let (edited, rule) = try edit(old, oldRule)
+            let stored = try writer.editExpense(edited, old: old)
+            if rule != nil || oldRule != nil { try writer.apply(.setSplitRule(edited.id, rule)) }
+            return (old, stored)
         }
     }
 

@@ -1,6 +1,11 @@
 import GRDB
 
-/// Version 8: the expense list reads from one index.
+/// Version 8: the expense list reads from one index, and an expense keeps its split as given.
+///
+/// `expense.split_given` holds the split as the person gave it (``SplitRuleText``): equal
+/// among whom, exact amounts, percentages or shares, so an edit of the amount divides it again
+/// the same way. NULL when unknown (rows written before, and other clients' expenses). It is a
+/// hint that counts only while it still gives the stored shares (``SplitCore/SplitRule/reproduces(_:amount:)``).
 ///
 /// `expense_listing` replaces `expense_trip_date`. It has the same leading columns, so it
 /// serves the same ranges and the same order (trip, newest date, newest created, id), and it
@@ -16,6 +21,7 @@ enum SchemaV8 {
             CREATE INDEX expense_listing ON expense(
                 trip_id, expense_date DESC, created_at DESC, id,
                 deleted_at, description, amount, currency, category, note);
+            ALTER TABLE expense ADD COLUMN split_given TEXT;
             """)
     }
 }

@@ -21,6 +21,8 @@ struct ExpenseRecord: TableRecord {
         static let createdAt = Column("created_at")
         static let updatedAt = Column("updated_at")
         static let deletedAt = Column("deleted_at")
+        /// The split as given (``SplitRuleText``), or NULL.
+        static let splitGiven = Column("split_given")
     }
 
     /// The INSERT the writer runs, its parameters in the order of the columns listed.
@@ -32,6 +34,11 @@ struct ExpenseRecord: TableRecord {
     /// The expense `id`, in whichever trip and state.
     static func withID(_ id: ExpenseID) -> QueryInterfaceRequest<Self> {
         filter(Columns.id == id.rawValue)
+    }
+
+    /// The stored split-as-given of the trip's expense `id`: one text cell, or NULL.
+    static func splitGiven(_ id: ExpenseID, trip: TripID) -> QueryInterfaceRequest<String> {
+        withID(id).filter(Columns.tripID == trip.rawValue).select(Columns.splitGiven, as: String.self)
     }
 
     /// The trip's live expenses.

@@ -86,15 +86,18 @@ extension UndoAction {
 
 extension ExpenseSnapshot {
     var json: JSONValue {
-        .object([
-            "id": .string(id), "description": .string(description), "amount": .int(amount), "currency": .string(currency),
-            "category": .string(category), "paidBy": .string(paidBy),
-            "payers": .array(payers.map { .object(["member": .string($0.member), "amount": .int($0.amount)]) }),
-            "date": .string(date), "note": .string(orNull: note),
-            "splits": .array(splits.map { share in
+        var fields: [JSONMember] = [
+            JSONMember("id", .string(id)), JSONMember("description", .string(description)), JSONMember("amount", .int(amount)),
+            JSONMember("currency", .string(currency)), JSONMember("category", .string(category)),
+            JSONMember("paidBy", .string(paidBy)),
+            JSONMember("payers", .array(payers.map { .object(["member": .string($0.member), "amount": .int($0.amount)]) })),
+            JSONMember("date", .string(date)), JSONMember("note", .string(orNull: note)),
+            JSONMember("splits", .array(splits.map { share in
                 .object(["member": .string(share.member), "amount": .int(share.amount), "isPaid": .bool(share.isPaid)])
-            }),
-        ])
+            })),
+        ]
+        if let splitRule { fields.append(JSONMember("splitGiven", .string(SplitRuleText.text(splitRule)))) }
+        return .object(fields)
     }
 
     init?(json: JSONValue) {
@@ -125,6 +128,7 @@ extension ExpenseSnapshot {
         self.date = date
         self.note = json["note"]?.stringValue
         self.splits = splits
+        self.splitRule = json["splitGiven"]?.stringValue.flatMap(SplitRuleText.rule)
     }
 }
 

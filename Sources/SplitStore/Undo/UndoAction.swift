@@ -58,6 +58,8 @@ struct ExpenseSnapshot: Equatable {
     var date: String
     var note: String?
     var splits: [Share]
+    /// How the split was given, to keep it again (nil: unknown).
+    var splitRule: SplitRule?
 
     init(_ expense: Expense) {
         id = expense.id.rawValue

@@ -72,8 +72,10 @@ extension TripWriter {
         for part in added { try insertExpense(part) }
         try queue(.updateExpense(edited), before: .expense(old))
         for part in added { try queue(.createExpense(part), before: nil) }
+        var snapshot = ExpenseSnapshot(old)
+        snapshot.splitRule = try splitRule(of: old)
         try log("expense.edit", "edited expense '\(expense.description)'",
-                undo: .restoreExpense(ExpenseSnapshot(old), removing: added.map(\.id.rawValue)))
+                undo: .restoreExpense(snapshot, removing: added.map(\.id.rawValue)))
         return parts
     }
 
@@ -112,6 +114,28 @@ extension TripWriter {
         } else {
             try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue).updateAll(db, Columns.deletedAt.set(to: nil))
         }
+    }
+
+    /// Keeps the split as given beside the expense (``SplitCore/TripChange/setSplitRule(_:_:)``).
+    /// An equal split is not kept: the shares themselves show it, and an edit of the amount
+    /// finds it again, so a trip of equal splits stores nothing more.
+    func setSplitRule(_ id: ExpenseID, _ rule: SplitRule?) throws {
+        var kept = rule
+        if case .equal = rule { kept = nil }
+        try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue)
+            .updateAll(db, Columns.splitGiven.set(to: kept.map(SplitRuleText.text)))
+    }
+
+    /// The split as given that the stored expense `expense` keeps, when it still gives its
+    /// shares; nil otherwise.
+    func splitRule(of expense: Expense) throws -> SplitRule? {
+        try Self.storedSplitRule(db, of: expense, trip: trip)
+    }
+
+    static func storedSplitRule(_ db: Database, of expense: Expense, trip: TripID) throws -> SplitRule? {
+        guard let text = try ExpenseRecord.splitGiven(expense.id, trip: trip).fetchOne(db),
+              let rule = SplitRuleText.rule(text), rule.reproduces(expense.splits, amount: expense.amount) else { return nil }
+        return rule
     }
 
     func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool) throws {

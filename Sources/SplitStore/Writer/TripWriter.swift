@@ -51,6 +51,7 @@ struct TripWriter {
         case .deleteExpense(let id): try deleteExpense(id)
         case .restoreExpense(let id): try restoreExpense(id)
         case .setSharePaid(let expense, let member, let paid): try setSharePaid(expense: expense, member: member, paid: paid)
+        case .setSplitRule(let expense, let rule): try setSplitRule(expense, rule)
         case .addPayments(let payments): try addPayments(payments)
         case .editPayment(let payment): try editPayment(payment)
         case .deletePayment(let id): try deletePayment(id)

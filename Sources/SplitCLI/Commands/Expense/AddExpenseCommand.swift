@@ -66,6 +66,12 @@ struct AddExpenseCommand: ContextCommand {
         builder.me = me
         builder.defaultCategory = context.preferences.defaultCategory
         let drafts: [Expense]
+        var rules: [ExpenseID: SplitRule] = [:]
+        func built(_ draft: ExpenseDraft) throws -> Expense {
+            let (expense, rule) = try builder.buildKeepingRule(draft, id: ExpenseID(context.newID()), base: nil, baseRule: nil)
+            rules[expense.id] = rule
+            return expense
+        }
         if let batch {
             builder.payerField = "paidBy"
             let lines = try BatchReader.drafts(from: try BatchReader.read(path: batch))
@@ -76,16 +82,16 @@ struct AddExpenseCommand: ContextCommand {
                     guard draft.payers != nil || me != nil else {
                         throw CLIError.data("field 'paidBy' is required, unless you say who you are with: split member me NAME")
                     }
-                    return try builder.build(draft, id: ExpenseID(context.newID()))
+                    return try built(draft)
                 } catch let error as UserFacingError {
                     throw CLIError.data("batch line \(line): \(error.message)")
                 }
             }
         } else {
-            drafts = [try builder.build(try flags.draft(description: description, amount: amount), id: ExpenseID(context.newID()))]
+            drafts = [try built(try flags.draft(description: description, amount: amount))]
         }
         // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
-        let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now)
+        let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now, rules: rules)
         if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         if context.output.json {
             context.output.emit(.object(["me": JSONRendering.string(me?.rawValue),

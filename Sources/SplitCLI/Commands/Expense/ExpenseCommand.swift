@@ -29,10 +29,12 @@ struct ExpenseShowCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
+        let rule = SplitWords.rule(try await context.backend.splitRule(of: expense, trip: trip.id), expense, directory)
         if context.output.json {
-            context.output.emit(.object(["expense": JSONRendering.expense(expense, directory)]))
+            context.output.emit(.object(["expense": JSONRendering.expense(expense, directory),
+                                         "splitGiven": SplitWords.json(rule, directory)]))
         } else {
-            ExpenseText.print(expense, directory, to: context.output)
+            ExpenseText.print(expense, directory, rule: rule, to: context.output)
         }
     }
 }
@@ -42,8 +44,9 @@ struct ExpenseEditCommand: ContextCommand {
         commandName: "edit",
         abstract: "Change an expense; flags you leave out keep their values.",
         discussion: HelpText.reflow("""
-        If the amount changes and the old split was equal, it is re-split equally among the same
-        members; otherwise give the new split. A held expense (see split conflicts) is fixed
+        If the amount changes, the split is divided again as it was given: equally among the
+        same members, or by the same percentages or shares. A split given as exact amounts
+        must be given again, as must payers who paid unequal parts. A held expense (see split conflicts) is fixed
         this way too: the fix joins the trip and is sent to the server.
         Examples:
           split expense edit 3f2a1b --amount 13000
@@ -79,10 +82,13 @@ struct ExpenseEditCommand: ContextCommand {
         let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         let draft = try flags.draft(description: description, amount: amount)
         let stored: [Expense]
+        var kept: SplitRule?
         do {
             // Found, rebuilt and stored in one write.
-            stored = try await context.backend.editExpense(matching: id, trip: trip.id, at: context.now) { old in
-                try builder.build(draft, id: old.id, base: old)
+            stored = try await context.backend.editExpense(matching: id, trip: trip.id, at: context.now) { old, rule in
+                let built = try builder.buildKeepingRule(draft, id: old.id, base: old, baseRule: rule)
+                kept = built.rule
+                return built
             }.stored
         } catch StoreError.notFound(let message) {
             guard let old = try context.syncStore.heldExpense(matching: id, trip: trip.id) else {
@@ -98,7 +104,7 @@ struct ExpenseEditCommand: ContextCommand {
             context.output.emit(.object(["expense": JSONRendering.expense(shown, directory)]))
         } else {
             context.output.line("Updated expense \(shown.id.short).")
-            ExpenseText.print(shown, directory, to: context.output)
+            ExpenseText.print(shown, directory, rule: SplitWords.rule(kept, shown, directory), to: context.output)
         }
     }
 }
@@ -128,9 +134,10 @@ struct ExpenseDeleteCommand: ContextCommand {
 
 /// The text form of one expense, for `show` and `edit`.
 enum ExpenseText {
-    static func print(_ expense: Expense, _ directory: MemberDirectory, to output: Output) {
+    static func print(_ expense: Expense, _ directory: MemberDirectory, rule: SplitRule?, to output: Output) {
         output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
         output.line("Paid by \(Amounts.payers(expense, directory))")
+        output.line("Split: \(SplitWords.text(rule, directory))")
         var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
         for split in JSONRendering.byName(expense.splits, directory) {
             let settled = split.memberID == expense.soloPayer ? "(payer)" : (split.isPaid ? "yes" : "no")

@@ -1,0 +1,36 @@
+/// The split as a person gave it, kept beside an expense so that an edit of the amount can
+/// divide it again the same way (equal among whom, percentages or shares), and `expense show`
+/// can say how it was split.
+///
+/// It is a hint, never the truth: the truth is the expense's exact splits. A kept rule counts
+/// only while it still gives exactly those splits for the expense's amount
+/// (``reproduces(_:amount:)``); once anything else (another client, an import, a pulled
+/// version) changed the splits, it no longer does, and the expense reads as exact amounts.
+extension SplitRule {
+    /// Whether dividing `amount` by this rule gives exactly `splits`: the same members with
+    /// the same amounts, in any order (paid marks aside).
+    public func reproduces(_ splits: [ExpenseSplit], amount: Money) -> Bool {
+        guard let computed = try? SplitAllocator.splits(amount: amount, rule: self), computed.count == splits.count else {
+            return false
+        }
+        var wanted: [MemberID: Int64] = [:]
+        for split in splits { wanted[split.memberID] = split.amount }
+        return computed.allSatisfy { wanted[$0.memberID] == $0.amount }
+    }
+
+    /// Whether the rule divides any amount: exact amounts fit one amount only, so an edit of
+    /// the amount must give them again.
+    public var divisible: Bool {
+        if case .exact = self { return false }
+        return true
+    }
+
+    /// The members the rule names, in its order.
+    public var members: [MemberID] {
+        switch self {
+        case .equal(let members): return members
+        case .exact(let amounts): return amounts.map(\.memberID)
+        case .percent(let weights), .shares(let weights): return weights.map(\.memberID)
+        }
+    }
+}
