@@ -6,8 +6,7 @@ import SplitCore
 /// here with the server's body and out of the trip until someone fixes it), so nothing
 /// another client wrote changes or vanishes unseen.
 ///
-/// Reads are fixed SELECTs built once, with bound arguments (see ``TripLinkRecord`` for why
-/// not query-interface fetches); deletes go through the requests below.
+/// Its statements are fixed, built once, with bound arguments (``TripLinkRecord`` says why).
 struct ForeignItemRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "foreign_item"
 
@@ -26,8 +25,6 @@ struct ForeignItemRecord: FetchableRecord, TableRecord {
         Columns.tripID, Columns.item, Columns.state, Columns.revision, Columns.body, Columns.draft, Columns.reason,
         Columns.notedAt,
     ]
-
-    static var databaseSelection: [any SQLSelectable] { selected }
 
     var item: ForeignItem
 
@@ -71,13 +68,9 @@ struct ForeignItemRecord: FetchableRecord, TableRecord {
             body = excluded.body, draft = excluded.draft, reason = excluded.reason, noted_at = excluded.noted_at
         """)
 
-    /// Every item noted for `trip`.
-    static func of(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue)
-    }
+    /// Clears the note of item `:item` of trip `:trip`.
+    static let deleteItemSQL = "DELETE FROM foreign_item WHERE trip_id = :trip AND item = :item"
 
-    /// The note of item `key` of `trip`.
-    static func of(_ trip: TripID, _ key: SyncItemKey) -> QueryInterfaceRequest<Self> {
-        of(trip).filter(Columns.item == key.text)
-    }
+    /// Every note of trip `:trip` (an unlink).
+    static let deleteTripSQL = "DELETE FROM foreign_item WHERE trip_id = :trip"
 }

@@ -21,8 +21,6 @@ struct MemberClaimRecord: TableRecord {
         WHERE c.trip_id = :trip LIMIT 1
         """
 
-    /// Every claim in `trip`.
-    static func of(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue)
-    }
+    /// Every claim in trip `:trip` (an unlink).
+    static let deleteTripSQL = "DELETE FROM member_claim WHERE trip_id = :trip"
 }

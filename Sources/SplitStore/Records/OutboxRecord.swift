@@ -6,8 +6,7 @@ import SplitCore
 /// carries the base of the change: the item's server revision it was made on
 /// (`base_revision`, sent as `ifMatch`) and the item as the server had it then (`base`).
 ///
-/// Reads are fixed SELECTs built once, with bound arguments (see ``TripLinkRecord`` for why
-/// not query-interface fetches); deletes go through the requests below.
+/// Its statements are fixed, built once, with bound arguments (``TripLinkRecord`` says why).
 struct OutboxRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "outbox"
 
@@ -23,8 +22,6 @@ struct OutboxRecord: FetchableRecord, TableRecord {
     }
 
     static let selected = [Columns.seq, Columns.opID, Columns.operation, Columns.baseRevision, Columns.base]
-
-    static var databaseSelection: [any SQLSelectable] { selected }
 
     var pending: PendingOperation
 
@@ -83,13 +80,9 @@ struct OutboxRecord: FetchableRecord, TableRecord {
         WHERE trip_id = :trip AND (instr(operation, :old) > 0 OR instr(coalesce(base, ''), :old) > 0)
         """
 
-    /// Every operation of `trip`.
-    static func of(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue)
-    }
+    /// Operation `:op` of trip `:trip` leaves once the server answered it.
+    static let answeredSQL = "DELETE FROM outbox WHERE op_id = :op AND trip_id = :trip"
 
-    /// Operation `opID` of `trip`, once the server answered it.
-    static func answered(_ opID: String, trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.opID == opID && Columns.tripID == trip.rawValue)
-    }
+    /// Every operation of trip `:trip` (an unlink).
+    static let deleteTripSQL = "DELETE FROM outbox WHERE trip_id = :trip"
 }

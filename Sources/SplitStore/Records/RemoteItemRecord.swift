@@ -6,8 +6,7 @@ import SplitCore
 /// version in the trip, so `body` keeps the server's version only while local changes to the
 /// item wait, or, on a snapshot link (the Node server), always: each pull is compared with it.
 ///
-/// Reads are fixed SELECTs built once, with bound arguments (see ``TripLinkRecord`` for why
-/// not query-interface fetches); deletes go through the requests below.
+/// Its statements are fixed, built once, with bound arguments (``TripLinkRecord`` says why).
 struct RemoteItemRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "remote_item"
 
@@ -20,8 +19,6 @@ struct RemoteItemRecord: FetchableRecord, TableRecord {
     }
 
     static let selected = [Columns.item, Columns.revision, Columns.deleted, Columns.body]
-
-    static var databaseSelection: [any SQLSelectable] { selected }
 
     /// The item key as stored (``SplitCore/SyncItemKey/text``).
     var item: String
@@ -54,13 +51,9 @@ struct RemoteItemRecord: FetchableRecord, TableRecord {
                 revision = max(revision, excluded.revision), deleted = excluded.deleted, body = excluded.body
             """)
 
-    /// Every item of `trip`.
-    static func of(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue)
-    }
+    /// Forgets item `:item` of trip `:trip` (its id was replaced).
+    static let deleteItemSQL = "DELETE FROM remote_item WHERE trip_id = :trip AND item = :item"
 
-    /// Item `key` of `trip`.
-    static func of(_ trip: TripID, _ key: SyncItemKey) -> QueryInterfaceRequest<Self> {
-        of(trip).filter(Columns.item == key.text)
-    }
+    /// Every item of trip `:trip` (an unlink).
+    static let deleteTripSQL = "DELETE FROM remote_item WHERE trip_id = :trip"
 }

@@ -5,8 +5,7 @@ import SplitCore
 /// with both versions in full and the field they disagree on, kept until `split resolve`
 /// settles it. The trip meanwhile shows the server's version.
 ///
-/// Reads are fixed SELECTs built once, with bound arguments (see ``TripLinkRecord`` for why
-/// not query-interface fetches); deletes go through the requests below.
+/// Its statements are fixed, built once, with bound arguments (``TripLinkRecord`` says why).
 struct SyncConflictRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "sync_conflict"
 
@@ -25,8 +24,6 @@ struct SyncConflictRecord: FetchableRecord, TableRecord {
         Columns.id, Columns.tripID, Columns.item, Columns.field, Columns.mine, Columns.theirs, Columns.detail,
         Columns.createdAt,
     ]
-
-    static var databaseSelection: [any SQLSelectable] { selected }
 
     var conflict: SyncConflict
 
@@ -60,13 +57,9 @@ struct SyncConflictRecord: FetchableRecord, TableRecord {
         WHERE trip_id = :trip
         """
 
-    /// Every conflict of `trip`.
-    static func of(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue)
-    }
+    /// Conflict `:id` is settled.
+    static let deleteSQL = "DELETE FROM sync_conflict WHERE id = :id"
 
-    /// Conflict `id`, for a write.
-    static func withID(_ id: Int64) -> QueryInterfaceRequest<Self> {
-        filter(Columns.id == id)
-    }
+    /// Every conflict of trip `:trip` (an unlink).
+    static let deleteTripSQL = "DELETE FROM sync_conflict WHERE trip_id = :trip"
 }

@@ -5,10 +5,12 @@ import SplitCore
 /// server revision the trip holds. A trip without one is local only, so every command reads
 /// it with its trip and every write probes it (``SyncRecorder/open(_:_:)``).
 ///
-/// Reads are fixed SELECTs, built once from ``Columns`` and taking bound arguments: a
-/// query-interface fetch makes GRDB read the table's schema the first time (`PRAGMA
-/// table_xinfo`, `index_list`), statements every command would pay for. Writes that the query
-/// interface states plainly (a delete, one column set) go through ``withID(_:)``.
+/// Its statements, like those of the other sync tables' records, are fixed, built once from
+/// ``Columns`` and taking bound arguments, rather than query-interface requests: GRDB reads a
+/// table's schema before its first query-interface fetch (`PRAGMA table_xinfo`, `table_list`,
+/// `index_list`), and the schema list before its first `deleteAll` or `updateAll` on a
+/// connection (`PRAGMA database_list`, `sqlite_master`), statements that a command which never
+/// needed them would now run.
 struct TripLinkRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "trip_link"
 
@@ -28,8 +30,6 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
         Columns.tripID, Columns.server, Columns.account, Columns.groupID, Columns.syncProtocol, Columns.revision,
         Columns.linkedAt, Columns.syncedAt,
     ]
-
-    static var databaseSelection: [any SQLSelectable] { selected }
 
     var link: TripLink
 
@@ -77,8 +77,9 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
         UPDATE trip_link SET revision = max(revision, :revision), synced_at = :at WHERE trip_id = :trip
         """
 
-    /// The link of `trip`, for a write.
-    static func withID(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue)
-    }
+    /// A sync that found nothing new: trip `:trip` synced at `:at`.
+    static let syncedSQL = "UPDATE trip_link SET synced_at = :at WHERE trip_id = :trip"
+
+    /// Unlinks trip `:trip`.
+    static let deleteSQL = "DELETE FROM trip_link WHERE trip_id = :trip"
 }

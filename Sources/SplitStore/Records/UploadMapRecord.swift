@@ -5,8 +5,8 @@ import SplitCore
 /// upload` sent it, per server and account, so a stopped upload resumes and a re-run sends
 /// only what is new. Only an upload writes here.
 ///
-/// Reads are a fixed SELECT built once, with bound arguments (see ``TripLinkRecord`` for why
-/// not query-interface fetches); the writes run once per entry, through ``RowInserter``.
+/// Its statements are fixed, built once, with bound arguments (``TripLinkRecord`` says why);
+/// the writes of entries run once per entry, through ``RowInserter``.
 struct UploadMapRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "upload_map"
 
@@ -21,8 +21,6 @@ struct UploadMapRecord: FetchableRecord, TableRecord {
     }
 
     static let selected = [Columns.kind, Columns.localID, Columns.serverID]
-
-    static var databaseSelection: [any SQLSelectable] { selected }
 
     /// The kind as stored: a kind this version does not know is skipped by the reader.
     var kind: String
@@ -62,8 +60,6 @@ struct UploadMapRecord: FetchableRecord, TableRecord {
         DELETE FROM upload_map WHERE trip_id = ? AND server = ? AND account = ? AND kind = ? AND local_id = ?
         """
 
-    /// The whole map of `scope`.
-    static func of(_ scope: UploadScope) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == scope.trip.rawValue && Columns.server == scope.server && Columns.account == scope.account)
-    }
+    /// Forgets the map of trip `:trip` uploaded to `:server` by `:account`.
+    static let forgetSQL = "DELETE FROM upload_map WHERE trip_id = :trip AND server = :server AND account = :account"
 }

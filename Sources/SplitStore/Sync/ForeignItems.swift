@@ -85,7 +85,8 @@ final class ForeignItems {
 
     func clear(_ key: SyncItemKey) throws {
         guard try notedItems().contains(key.text) else { return }
-        try ForeignItemRecord.of(trip, key).deleteAll(db)
+        try db.cachedStatement(sql: ForeignItemRecord.deleteItemSQL)
+            .execute(arguments: ["trip": trip.rawValue, "item": key.text])
         noted?.remove(key.text)
     }
 

@@ -62,7 +62,7 @@ struct LocalRekey {
         for sql in [OutboxRecord.rekeySQL, SyncConflictRecord.rekeySQL, ActivityRecord.rekeySQL, Self.importSourceSQL] {
             try db.execute(sql: sql, arguments: arguments)
         }
-        try RemoteItemRecord.of(trip, oldKey).deleteAll(db)
+        try db.execute(sql: RemoteItemRecord.deleteItemSQL, arguments: ["trip": trip.rawValue, "item": oldKey.text])
     }
 
     /// Id `:old` becomes `:new` in what trip `:trip` imported, so importing the same file

@@ -55,7 +55,8 @@ final class SyncApplier {
         for outcome in outcomes {
             guard let operation = byID[outcome.opID] else { continue }
             // Another sync may have handled it meanwhile: only what is still waiting counts.
-            guard try OutboxRecord.answered(outcome.opID, trip: trip).deleteAll(db) > 0 else { continue }
+            try db.execute(sql: OutboxRecord.answeredSQL, arguments: ["op": outcome.opID, "trip": trip.rawValue])
+            guard db.changesCount > 0 else { continue }
             guard outcome.status != .applied else {
                 tally.applied += 1
                 echoed.insert(operation.operation.item.text)

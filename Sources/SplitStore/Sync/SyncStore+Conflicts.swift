@@ -28,7 +28,7 @@ extension SyncStore {
             if keepMine {
                 try ConflictResolution(backend: backend, db: db, conflict: conflict, at: at).keepMine()
             }
-            try SyncConflictRecord.withID(id).deleteAll(db)
+            try db.execute(sql: SyncConflictRecord.deleteSQL, arguments: ["id": id])
             return conflict
         }
     }

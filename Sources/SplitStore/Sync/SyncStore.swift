@@ -62,7 +62,7 @@ public final class SyncStore: Sendable {
     public func adopt(_ trip: Trip, server: String, account: String, group: String, syncProtocol: TripLink.SyncProtocol,
                       changes: RemoteChanges, at: Timestamp) throws -> SyncTally {
         try database.write { db in
-            if try !TripRecord.withID(trip.id).isEmpty(db) {
+            if try Row.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.id.rawValue]) != nil {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
             }
@@ -80,16 +80,18 @@ public final class SyncStore: Sendable {
     /// Forgets the link (the trip stays, local only): pending operations and conflicts go.
     public func unlink(_ trip: TripID) throws {
         try database.write { db in
-            // You stay who you were: the account's claim becomes this device's choice.
-            try db.execute(sql: MemberClaimRecord.keepAsMeSQL, arguments: ["trip": trip.rawValue])
-            try MemberClaimRecord.of(trip).deleteAll(db)
-            try OutboxRecord.of(trip).deleteAll(db)
-            try RemoteItemRecord.of(trip).deleteAll(db)
-            try SyncConflictRecord.of(trip).deleteAll(db)
-            try ForeignItemRecord.of(trip).deleteAll(db)
-            try TripLinkRecord.withID(trip).deleteAll(db)
+            for sql in Self.unlinkSQL { try db.execute(sql: sql, arguments: ["trip": trip.rawValue]) }
         }
     }
+
+    /// What an unlink of trip `:trip` runs, in order. You stay who you were: the account's
+    /// claim becomes this device's choice before the claims go; then every sync table's rows of
+    /// the trip go, the link last.
+    private static let unlinkSQL = [
+        MemberClaimRecord.keepAsMeSQL, MemberClaimRecord.deleteTripSQL, OutboxRecord.deleteTripSQL,
+        RemoteItemRecord.deleteTripSQL, SyncConflictRecord.deleteTripSQL, ForeignItemRecord.deleteTripSQL,
+        TripLinkRecord.deleteSQL,
+    ]
 
     // MARK: Outbox
 
@@ -156,7 +158,7 @@ public final class SyncStore: Sendable {
     /// Notes a sync that found nothing new.
     public func markSynced(_ trip: TripID, at: Timestamp) throws {
         try database.write { db in
-            _ = try TripLinkRecord.withID(trip).updateAll(db, TripLinkRecord.Columns.syncedAt.set(to: at.iso8601))
+            try db.execute(sql: TripLinkRecord.syncedSQL, arguments: ["at": at.iso8601, "trip": trip.rawValue])
         }
     }
 

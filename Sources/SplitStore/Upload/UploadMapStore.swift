@@ -63,7 +63,8 @@ public struct UploadMapStore: Sendable {
     /// Forgets the whole map of `scope`: its group no longer exists on the server.
     public func forget(_ scope: UploadScope) throws {
         try database.write { db in
-            _ = try UploadMapRecord.of(scope).deleteAll(db)
+            try db.execute(sql: UploadMapRecord.forgetSQL,
+                           arguments: ["trip": scope.trip.rawValue, "server": scope.server, "account": scope.account])
         }
     }
 }
