@@ -43,11 +43,11 @@ struct OutboxRecord: FetchableRecord, TableRecord {
     static let oldest = "SELECT \(columnList(selected)) FROM outbox WHERE trip_id = :trip ORDER BY seq LIMIT :limit"
 
     /// How many operations of trip `:trip` wait (``count(_:_:)``).
-    static let countSQL = "SELECT COUNT(*) FROM outbox WHERE trip_id = :trip"
+    static let countOfTrip = "SELECT COUNT(*) FROM outbox WHERE trip_id = :trip"
 
     /// How many operations of `trip` wait.
     static func count(_ db: Database, _ trip: TripID) throws -> Int {
-        try Int.fetchOne(db, sql: countSQL, arguments: ["trip": trip.rawValue]) ?? 0
+        try Int.fetchOne(db, sql: countOfTrip, arguments: ["trip": trip.rawValue]) ?? 0
     }
 
     /// 1 when changes to item `:item` of trip `:trip` wait.
