@@ -31,8 +31,7 @@ public final class LocalBackend: Sendable {
     /// Notes in the journal how many changes wait for `trip`'s server, in the transaction
     /// that queued them.
     func noteQueued(_ db: Database, trip: TripID) throws {
-        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE trip_id = ?", arguments: [trip.rawValue]) ?? 0
-        journal.note(trip, waiting: count)
+        journal.note(trip, waiting: try OutboxRecord.count(db, trip))
     }
 
     /// Member names by id: live members only, or with `includingRemoved` also removed ones

@@ -20,9 +20,8 @@ struct RowInserter {
     /// `INSERT INTO table (a, b) VALUES (?, ?)` and then `suffix` (an upsert clause): the
     /// column list and its parameters come from one list of a record's columns.
     static func sql(into table: String, _ columns: [Column], then suffix: String = "") -> String {
-        let names = columns.map(\.name).joined(separator: ", ")
         let parameters = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO \(table) (\(names)) VALUES (\(parameters))" + (suffix.isEmpty ? "" : "\n" + suffix)
+        return "INSERT INTO \(table) (\(columnList(columns))) VALUES (\(parameters))" + (suffix.isEmpty ? "" : "\n" + suffix)
     }
 
     init(_ db: Database, sql: String) throws {

@@ -71,6 +71,15 @@ struct StoredRow: StrictColumns {
         return number
     }
 
+    /// A whole number stored as an integer, or NULL.
+    func optionalInteger(_ column: Column) throws -> Int64? {
+        switch try value(column).storage {
+        case .null: return nil
+        case .int64(let number): return number
+        default: throw unreadable(column, expected: "a whole number or NULL")
+        }
+    }
+
     /// 0 or 1.
     func flag(_ column: Column) throws -> Bool {
         guard case .int64(let number) = try value(column).storage, number == 0 || number == 1 else {
@@ -85,6 +94,14 @@ struct StoredRow: StrictColumns {
             throw unreadable(column, expected: "a UTC timestamp such as 2025-01-20T09:30:00.000Z, or NULL")
         }
         return instant
+    }
+
+    /// A synced item's key (`expense:<id>`, ``SplitCore/SyncItemKey``).
+    func itemKey(_ column: Column) throws -> SyncItemKey {
+        guard let key = SyncItemKey(text: try text(column)) else {
+            throw unreadable(column, expected: "an item key such as expense:<id>")
+        }
+        return key
     }
 
     /// An amount: a whole number of minor units in `currency`.

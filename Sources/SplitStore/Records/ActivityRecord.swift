@@ -37,6 +37,12 @@ struct ActivityRecord: FetchableRecord, TableRecord {
         undo = try? stored.text(Columns.undo)
     }
 
+    /// Id `:old` becomes `:new` in the inverses of trip `:trip`'s entries (``LocalRekey``), so
+    /// undo still finds the row.
+    static let rekeySQL = """
+        UPDATE activity SET undo = replace(undo, :old, :new) WHERE trip_id = :trip AND instr(undo, :old) > 0
+        """
+
     /// The trip's entries, newest first.
     static func newestFirst(_ trip: TripID) -> QueryInterfaceRequest<Self> {
         filter(Columns.tripID == trip.rawValue).order(Columns.seq.desc)

@@ -35,6 +35,17 @@ struct MemberRecord: FetchableRecord, TableRecord {
 
     var member: Member { Member(id: id, name: name) }
 
+    /// Every member of trip `:trip`, removed ones included, in no order: a fixed statement, for
+    /// the sync's reads, which may be the first of their process to meet `member` (a
+    /// query-interface fetch would read the table's schema first).
+    static let everyOfTrip = "SELECT \(columnList([Columns.id, Columns.name])) FROM member WHERE trip_id = :trip"
+
+    /// Live member `:id` of trip `:trip`, as a fixed statement, for the sync's reads.
+    static let liveByID = """
+        SELECT \(columnList([Columns.id, Columns.name])) FROM member
+        WHERE id = :id AND trip_id = :trip AND removed_at IS NULL
+        """
+
     /// The member `id`, in whichever trip and state.
     static func withID(_ id: MemberID) -> QueryInterfaceRequest<Self> {
         filter(Columns.id == id.rawValue)

@@ -35,6 +35,13 @@ struct TripRateRecord: FetchableRecord, TableRecord {
         self.rate = rate
     }
 
+    /// The rate of currency `:currency` in trip `:trip`, as a fixed statement: for the sync's
+    /// reads (see ``TripLinkRecord``).
+    static let byCurrency = """
+        SELECT \(columnList([Columns.tripID, Columns.currency, Columns.rate])) FROM trip_rate
+        WHERE trip_id = :trip AND currency = :currency
+        """
+
     /// The rates of `trip`.
     static func of(_ trip: TripID) -> QueryInterfaceRequest<Self> {
         filter(Columns.tripID == trip.rawValue)

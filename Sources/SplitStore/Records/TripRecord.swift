@@ -29,6 +29,9 @@ struct TripRecord: FetchableRecord, TableRecord {
                     currency: try stored.currency(Columns.currency, cache: &currencies))
     }
 
+    /// Trip `:id`, as a fixed statement: for the sync's reads (see ``TripLinkRecord``).
+    static let byID = "SELECT \(columnList([Columns.id, Columns.name, Columns.currency])) FROM trip WHERE id = :id"
+
     /// The trip `id`.
     static func withID(_ id: TripID) -> QueryInterfaceRequest<Self> {
         filter(Columns.id == id.rawValue)

@@ -51,10 +51,17 @@ final class ForeignItems {
     /// Why an item with this id cannot be in this trip: another local trip holds the id (a
     /// server that reuses ids across groups, or a trip pulled twice).
     private func elsewhere(_ table: String, _ id: String) throws -> String? {
-        guard let other = try String.fetchOne(db.cachedStatement(sql: "SELECT trip_id FROM \(table) WHERE id = ?"),
-                                              arguments: [id]), other != trip.rawValue else { return nil }
+        guard let sql = Self.tripHolding[table],
+              let other = try String.fetchOne(db.cachedStatement(sql: sql), arguments: ["id": id]),
+              other != trip.rawValue else { return nil }
         return "another local trip already holds a \(table) with id \(id.prefix(8))"
     }
+
+    /// For each table whose ids a server may reuse, the SELECT of the trip that holds row
+    /// `:id`: one fixed statement per table, built once.
+    private static let tripHolding = Dictionary(uniqueKeysWithValues: [
+        ExpenseRecord.databaseTableName, PaymentRecord.databaseTableName, MemberRecord.databaseTableName,
+    ].map { ($0, "SELECT trip_id FROM \($0) WHERE id = :id") })
 
     /// Why the store cannot hold a member of this name (the Node server's VARCHAR(100) is the
     /// store's limit too); nil when it can.
@@ -78,14 +85,14 @@ final class ForeignItems {
 
     func clear(_ key: SyncItemKey) throws {
         guard try notedItems().contains(key.text) else { return }
-        try db.cachedStatement(sql: "DELETE FROM foreign_item WHERE trip_id = ? AND item = ?")
-            .execute(arguments: [trip.rawValue, key.text])
+        try db.cachedStatement(sql: ForeignItemRecord.deleteItemSQL)
+            .execute(arguments: ["trip": trip.rawValue, "item": key.text])
         noted?.remove(key.text)
     }
 
     private func notedItems() throws -> Set<String> {
         if let noted { return noted }
-        let items = Set(try String.fetchAll(db, sql: "SELECT item FROM foreign_item WHERE trip_id = ?", arguments: [trip.rawValue]))
+        let items = Set(try String.fetchAll(db, sql: ForeignItemRecord.noted, arguments: ["trip": trip.rawValue]))
         noted = items
         return items
     }
@@ -93,11 +100,8 @@ final class ForeignItems {
     private func upsert(_ item: RemoteItem, state: String, body: String?, draft: String?, reason: String) throws {
         _ = try notedItems()
         noted?.insert(item.key.text)
-        try db.cachedStatement(sql: """
-            INSERT INTO foreign_item (trip_id, item, state, revision, body, draft, reason, noted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (trip_id, item) DO UPDATE SET state = excluded.state, revision = excluded.revision,
-                body = excluded.body, draft = excluded.draft, reason = excluded.reason, noted_at = excluded.noted_at
-            """).execute(arguments: [trip.rawValue, item.key.text, state, item.revision, body, draft, reason, at.iso8601])
+        try db.cachedStatement(sql: ForeignItemRecord.upsertSQL)
+            .execute(arguments: [trip.rawValue, item.key.text, state, item.revision, body, draft, reason, at.iso8601])
     }
 
     /// The repairs in one line, members named as the trip names them.
@@ -108,23 +112,20 @@ final class ForeignItems {
         case .payment(let payment): amount = payment.amount
         default: return "read with repairs"
         }
-        let names = try memberNames()
+        var names: [MemberID: String] = [:]
+        for member in try everyMember() { names[member.id] = member.name }
         return repairs.map { $0.message(amount: amount, name: { names[$0] ?? $0.short }) }.joined(separator: "; ")
     }
 
-    private func memberNames() throws -> [MemberID: String] {
-        var names: [MemberID: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM member WHERE trip_id = ?", arguments: [trip.rawValue]) {
-            names[MemberID(row[0] as String)] = row[1] as String
-        }
-        return names
+    /// The trip's members, removed ones included.
+    private func everyMember() throws -> [MemberRecord] {
+        try MemberRecord.fetchAll(db, sql: MemberRecord.everyOfTrip, arguments: ["trip": trip.rawValue])
     }
 
     /// Whether a member id is one of this trip's, removed members included.
     func memberCheck() throws -> (MemberID) -> Bool {
         if members == nil {
-            members = Set(try String.fetchAll(db, sql: "SELECT id FROM member WHERE trip_id = ?", arguments: [trip.rawValue])
-                .map(MemberID.init))
+            members = Set(try everyMember().map(\.id))
         }
         let known = members ?? []
         return { known.contains($0) }

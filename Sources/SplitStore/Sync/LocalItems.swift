@@ -12,23 +12,21 @@ struct LocalItems {
     func read(_ key: SyncItemKey) throws -> SyncValue? {
         switch key {
         case .group:
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, name, currency FROM trip WHERE id = ?",
-                                             arguments: [trip.rawValue]) else { return nil }
-            let found = try TripRecord(row: row).trip
-            return .group(name: found.name, currency: found.currency)
+            guard let found = try TripRecord.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.rawValue]) else {
+                return nil
+            }
+            return .group(name: found.trip.name, currency: found.trip.currency)
         case .member(let id):
-            guard let name = try String.fetchOne(
-                db, sql: "SELECT name FROM member WHERE id = ? AND trip_id = ? AND removed_at IS NULL",
-                arguments: [id.rawValue, trip.rawValue]) else { return nil }
-            return .member(Member(id: id, name: name))
+            let arguments: StatementArguments = ["id": id.rawValue, "trip": trip.rawValue]
+            return try MemberRecord.fetchOne(db, sql: MemberRecord.liveByID, arguments: arguments).map { .member($0.member) }
         case .expense(let id):
             return try backend.storedExpense(db, id, trip: trip, includeDeleted: false).map { .expense($0) }
         case .payment(let id):
             return try backend.payments(db, trip: trip, id: id).map { .payment($0) }
         case .rate(let code):
-            guard let text = try String.fetchOne(db, sql: "SELECT rate FROM trip_rate WHERE trip_id = ? AND currency = ?",
-                                                 arguments: [trip.rawValue, code]) else { return nil }
-            return .rate(currency: try Currency(code: code), rate: try ExchangeRate(parsing: text))
+            guard let found = try TripRateRecord.fetchOne(
+                db, sql: TripRateRecord.byCurrency, arguments: ["trip": trip.rawValue, "currency": code]) else { return nil }
+            return .rate(currency: try Currency(code: code), rate: found.rate)
         }
     }
 }

@@ -58,19 +58,16 @@ struct LocalRekey {
 
     /// Every stored mention of the old id becomes the new one.
     private func follow(_ oldKey: SyncItemKey, _ newKey: SyncItemKey) throws {
-        let trip = self.trip.rawValue, oldID = oldKey.itemID, newID = newKey.itemID
-        try db.execute(sql: """
-            UPDATE outbox SET operation = replace(operation, ?1, ?2), base = replace(base, ?1, ?2), item = replace(item, ?1, ?2)
-            WHERE trip_id = ?3 AND (instr(operation, ?1) > 0 OR instr(coalesce(base, ''), ?1) > 0)
-            """, arguments: [oldID, newID, trip])
-        try db.execute(sql: """
-            UPDATE sync_conflict SET item = replace(item, ?1, ?2), mine = replace(mine, ?1, ?2), theirs = replace(theirs, ?1, ?2)
-            WHERE trip_id = ?3
-            """, arguments: [oldID, newID, trip])
-        try db.execute(sql: "UPDATE activity SET undo = replace(undo, ?1, ?2) WHERE trip_id = ?3 AND instr(undo, ?1) > 0",
-                       arguments: [oldID, newID, trip])
-        try db.execute(sql: "UPDATE import_source SET local_id = ? WHERE local_id = ? AND trip_id = ?",
-                       arguments: [newID, oldID, trip])
-        try db.execute(sql: "DELETE FROM remote_item WHERE trip_id = ? AND item = ?", arguments: [trip, oldKey.text])
+        let arguments: StatementArguments = ["old": oldKey.itemID, "new": newKey.itemID, "trip": trip.rawValue]
+        for sql in [OutboxRecord.rekeySQL, SyncConflictRecord.rekeySQL, ActivityRecord.rekeySQL, Self.importSourceSQL] {
+            try db.execute(sql: sql, arguments: arguments)
+        }
+        try db.execute(sql: RemoteItemRecord.deleteItemSQL, arguments: ["trip": trip.rawValue, "item": oldKey.text])
     }
+
+    /// Id `:old` becomes `:new` in what trip `:trip` imported, so importing the same file
+    /// again still finds the row (`import_source` has no record; ``ImportSources`` keeps it).
+    private static let importSourceSQL = """
+        UPDATE import_source SET local_id = :new WHERE local_id = :old AND trip_id = :trip
+        """
 }

@@ -55,7 +55,7 @@ final class SyncApplier {
         for outcome in outcomes {
             guard let operation = byID[outcome.opID] else { continue }
             // Another sync may have handled it meanwhile: only what is still waiting counts.
-            try db.execute(sql: "DELETE FROM outbox WHERE op_id = ? AND trip_id = ?", arguments: [outcome.opID, trip.rawValue])
+            try db.execute(sql: OutboxRecord.answeredSQL, arguments: ["op": outcome.opID, "trip": trip.rawValue])
             guard db.changesCount > 0 else { continue }
             guard outcome.status != .applied else {
                 tally.applied += 1
@@ -119,10 +119,9 @@ final class SyncApplier {
             return tally
         }
 
-        let heldRevisionStatement = try db.cachedStatement(sql: "SELECT revision FROM remote_item WHERE trip_id = ? AND item = ?")
         for raw in changes.items {
             let key = raw.key.text
-            let heldRevision = try Int64.fetchOne(heldRevisionStatement, arguments: [trip.rawValue, key])
+            let heldRevision = try remoteItem(key)?.revision
             if SyncPlanner.isStale(raw, heldRevision: heldRevision) { continue }
             let item = try foreign.checked(raw)
             if troubles[key] != nil {
@@ -166,15 +165,20 @@ final class SyncApplier {
     /// Stores the revision the trip now holds.
     private func finish(_ changes: RemoteChanges) throws {
         try LocalBackend.storeClaims(db, trip: trip, changes.claims)
-        try db.execute(sql: """
-            UPDATE trip_link SET revision = max(revision, ?), synced_at = ? WHERE trip_id = ?
-            """, arguments: [changes.revision, at.iso8601, trip.rawValue])
+        try db.execute(sql: TripLinkRecord.advanceSQL,
+                       arguments: ["revision": changes.revision, "at": at.iso8601, "trip": trip.rawValue])
     }
 
     /// Whether local changes to the item still wait in the outbox.
     private func waiting(_ key: String) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM outbox WHERE trip_id = ? AND item = ? LIMIT 1"),
-                          arguments: [trip.rawValue, key]) == true
+        try Bool.fetchOne(db.cachedStatement(sql: OutboxRecord.itemWaits), arguments: ["trip": trip.rawValue, "item": key])
+            == true
+    }
+
+    /// The server revision held for item `key`, and what is kept of it.
+    private func remoteItem(_ key: String) throws -> RemoteItemRecord? {
+        try RemoteItemRecord.fetchOne(db.cachedStatement(sql: RemoteItemRecord.ofItem),
+                                      arguments: ["trip": trip.rawValue, "item": key])
     }
 
     /// Stores the item's server revision, and its server version when the trip keeps another
@@ -183,11 +187,7 @@ final class SyncApplier {
     /// `foreign_item`.
     private func remember(_ item: RemoteItem, body: SyncValue?) throws {
         let body = keepsBodies ? item.value : body
-        let insert = try RowInserter(db, sql: """
-            INSERT INTO remote_item (trip_id, item, revision, deleted, body) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (trip_id, item) DO UPDATE SET
-                revision = max(revision, excluded.revision), deleted = excluded.deleted, body = excluded.body
-            """)
+        let insert = try RowInserter(db, sql: RemoteItemRecord.upsertSQL)
         let deleted = item.value == nil && item.held == nil
         try insert.run([.text(trip.rawValue), .text(item.key.text), .int(item.revision), .int(deleted ? 1 : 0),
                         body.map { .text(SyncJSON.encode($0)) } ?? .null])
@@ -196,10 +196,9 @@ final class SyncApplier {
     /// The server's version of an item as this device knows it: the one kept while local
     /// changes waited, else the base of those changes.
     private func knownServerVersion(_ key: SyncItemKey, base: SyncValue?, baseRevision: Int64?) throws -> SyncValue? {
-        if let row = try Row.fetchOne(db, sql: "SELECT deleted, body FROM remote_item WHERE trip_id = ? AND item = ?",
-                                      arguments: [trip.rawValue, key.text]) {
-            if row[0] as Bool { return nil }
-            if let body = row[1] as String? { return try SyncJSON.value(body) }
+        if let held = try remoteItem(key.text) {
+            if held.deleted { return nil }
+            if let body = held.body { return try SyncJSON.value(body) }
         }
         return baseRevision == nil ? nil : base
     }
@@ -227,9 +226,8 @@ final class SyncApplier {
     }
 
     private func record(_ key: SyncItemKey, field: String, mine: SyncValue?, theirs: SyncValue?, detail: String?) throws {
-        try db.execute(sql: """
-            INSERT INTO sync_conflict (trip_id, item, field, mine, theirs, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [trip.rawValue, key.text, field, mine.map(SyncJSON.encode), theirs.map(SyncJSON.encode), detail,
-                             at.iso8601])
+        try db.execute(sql: SyncConflictRecord.insertSQL, arguments: [
+            trip.rawValue, key.text, field, mine.map(SyncJSON.encode), theirs.map(SyncJSON.encode), detail, at.iso8601,
+        ])
     }
 }

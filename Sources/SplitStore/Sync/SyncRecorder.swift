@@ -17,7 +17,7 @@ struct SyncRecorder {
     /// The recorder of `trip` when it is linked, else nil: one primary-key probe, made by
     /// every write.
     static func open(_ db: Database, _ trip: TripID) throws -> SyncRecorder? {
-        guard let text = try String.fetchOne(db, sql: "SELECT protocol FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue]),
+        guard let text = try String.fetchOne(db, sql: TripLinkRecord.protocolOfTrip, arguments: ["trip": trip.rawValue]),
               let kind = TripLink.SyncProtocol(rawValue: text) else { return nil }
         return SyncRecorder(db: db, trip: trip, syncProtocol: kind)
     }
@@ -28,19 +28,16 @@ struct SyncRecorder {
         if syncProtocol == .snapshot {
             guard try NodeRules.check(operation) else { return }
         }
-        let key = operation.item.text
+        let arguments: StatementArguments = ["trip": trip.rawValue, "item": operation.item.text]
         var baseRevision: Int64?
         var base: String?
-        if let first = try Row.fetchOne(db, sql: """
-            SELECT base_revision, base FROM outbox WHERE trip_id = ? AND item = ? ORDER BY seq LIMIT 1
-            """, arguments: [trip.rawValue, key]) {
-            baseRevision = first[0]
-            base = first[1]
-        } else if let remote = try Row.fetchOne(db, sql: """
-            SELECT revision, deleted FROM remote_item WHERE trip_id = ? AND item = ?
-            """, arguments: [trip.rawValue, key]) {
-            baseRevision = remote[0]
-            base = (remote[1] as Bool) ? nil : before.map(SyncJSON.encode)
+        if let first = try Row.fetchOne(db, sql: OutboxRecord.firstBase, arguments: arguments) {
+            let stored = OutboxRecord.stored(first)
+            baseRevision = try stored.optionalInteger(OutboxRecord.Columns.baseRevision)
+            base = try stored.optionalText(OutboxRecord.Columns.base)
+        } else if let remote = try RemoteItemRecord.fetchOne(db, sql: RemoteItemRecord.ofItem, arguments: arguments) {
+            baseRevision = remote.revision
+            base = remote.deleted ? nil : before.map(SyncJSON.encode)
         } else if case .rate = operation.item {
             // A rate this device never saw on the server: 0 asks the server to refuse it if
             // another device set one meanwhile, so the two rates meet as a conflict.
@@ -56,18 +53,15 @@ struct SyncRecorder {
     }
 
     private func insert(_ operation: SyncOperation, baseRevision: Int64?, base: String?, at: Timestamp) throws {
-        try db.execute(sql: """
-            INSERT INTO outbox (trip_id, op_id, item, operation, base_revision, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [trip.rawValue, Self.newID(), operation.item.text, SyncJSON.encode(operation), baseRevision, base,
-                             at.iso8601])
+        try db.execute(sql: OutboxRecord.insertSQL, arguments: [
+            trip.rawValue, Self.newID(), operation.item.text, SyncJSON.encode(operation), baseRevision, base, at.iso8601,
+        ])
     }
 
     /// Queues a create for every live item of the trip that neither the server has nor the
     /// outbox holds: what a bulk write such as an import into the trip added.
     func queueUnsent(backend: LocalBackend, at: Timestamp) throws {
-        let known = Set(try String.fetchAll(db, sql: """
-            SELECT item FROM remote_item WHERE trip_id = ?1 UNION SELECT item FROM outbox WHERE trip_id = ?1
-            """, arguments: [trip.rawValue]))
+        let known = Set(try String.fetchAll(db, sql: OutboxRecord.knownItems, arguments: ["trip": trip.rawValue]))
         var operations: [SyncOperation] = []
         for member in try backend.members(db, trip: trip) where !known.contains(SyncItemKey.member(member.id).text) {
             operations.append(.createMember(member))

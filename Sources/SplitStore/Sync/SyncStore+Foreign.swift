@@ -10,8 +10,7 @@ extension SyncStore {
     /// How many server items of `trip` are held: balances and settle say they leave them out.
     public func heldCount(_ trip: TripID) throws -> Int {
         try database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM foreign_item WHERE trip_id = ? AND state = 'held'",
-                             arguments: [trip.rawValue]) ?? 0
+            try Int.fetchOne(db, sql: ForeignItemRecord.heldCount, arguments: ["trip": trip.rawValue]) ?? 0
         }
     }
 
@@ -19,10 +18,13 @@ extension SyncStore {
     /// version with it to see whether someone changed (perhaps fixed) the item.
     public func heldBodies(_ trip: TripID) throws -> [SyncItemKey: String] {
         try database.read { db in
+            typealias Columns = ForeignItemRecord.Columns
             var bodies: [SyncItemKey: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT item, body FROM foreign_item WHERE trip_id = ? AND state = 'held'",
-                                        arguments: [trip.rawValue]) {
-                if let key = SyncItemKey(text: row[0]), let body = row[1] as String? { bodies[key] = body }
+            for row in try Row.fetchAll(db, sql: ForeignItemRecord.heldBodies, arguments: ["trip": trip.rawValue]) {
+                let stored = ForeignItemRecord.stored(row)
+                guard let key = SyncItemKey(text: try stored.text(Columns.item)),
+                      let body = try stored.optionalText(Columns.body) else { continue }
+                bodies[key] = body
             }
             return bodies
         }
@@ -82,23 +84,6 @@ extension SyncStore {
     }
 
     static func foreignItems(_ db: Database, trip: TripID?) throws -> [ForeignItem] {
-        let filter = trip == nil ? "" : " WHERE trip_id = ?"
-        return try Row.fetchAll(db, sql: """
-            SELECT trip_id, item, state, revision, body, draft, reason, noted_at FROM foreign_item\(filter)
-            ORDER BY trip_id, state = 'repaired', item
-            """, arguments: trip.map { [$0.rawValue] } ?? []).map { row in
-            let stored = StoredRow(row, table: "foreign_item", idColumn: Column("trip_id"))
-            guard let item = SyncItemKey(text: try stored.text(Column("item"))) else {
-                throw stored.unreadable(Column("item"), expected: "an item key such as expense:<id>")
-            }
-            guard let state = ForeignItem.State(rawValue: try stored.text(Column("state"))) else {
-                throw stored.unreadable(Column("state"), expected: "held or repaired")
-            }
-            return ForeignItem(
-                trip: TripID(try stored.text(Column("trip_id"))), item: item, state: state,
-                revision: try stored.integer(Column("revision")), body: try stored.optionalText(Column("body")),
-                draft: try (try stored.optionalText(Column("draft"))).map(SyncJSON.value), reason: try stored.text(Column("reason")),
-                notedAt: try stored.timestamp(Column("noted_at")))
-        }
+        try ForeignItemRecord.fetchAll(db, sql: ForeignItemRecord.listed, arguments: ["trip": trip?.rawValue]).map(\.item)
     }
 }

@@ -30,26 +30,13 @@ public final class SyncStore: Sendable {
     }
 
     public func links() throws -> [TripLink] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.linkColumns) FROM trip_link ORDER BY linked_at, trip_id").map(Self.link)
-        }
+        try database.read { db in try TripLinkRecord.fetchAll(db, sql: TripLinkRecord.all).map(\.link) }
     }
 
     /// The link, pending count and conflict count of each linked trip (or of `trip`).
     public func statuses(trip: TripID? = nil) throws -> [LinkStatus] {
         try database.read { db in
-            let filter = trip == nil ? "" : " WHERE l.trip_id = ?"
-            let arguments: StatementArguments = trip.map { [$0.rawValue] } ?? []
-            return try Row.fetchAll(db, sql: """
-                SELECT l.trip_id, l.server, l.account, l.group_id, l.protocol, l.revision, l.linked_at, l.synced_at,
-                    (SELECT COUNT(*) FROM outbox o WHERE o.trip_id = l.trip_id),
-                    (SELECT COUNT(*) FROM sync_conflict c WHERE c.trip_id = l.trip_id),
-                    (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = l.trip_id AND f.state = 'held'),
-                    (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = l.trip_id AND f.state = 'repaired')
-                FROM trip_link l\(filter) ORDER BY l.linked_at, l.trip_id
-                """, arguments: arguments).map { row in
-                LinkStatus(link: try Self.link(row), pending: row[8], conflicts: row[9], held: row[10], repaired: row[11])
-            }
+            try LinkStatusRecord.fetchAll(db, sql: LinkStatusRecord.sql, arguments: ["trip": trip?.rawValue]).map(\.status)
         }
     }
 
@@ -75,7 +62,7 @@ public final class SyncStore: Sendable {
     public func adopt(_ trip: Trip, server: String, account: String, group: String, syncProtocol: TripLink.SyncProtocol,
                       changes: RemoteChanges, at: Timestamp) throws -> SyncTally {
         try database.write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM trip WHERE id = ?", arguments: [trip.id.rawValue]) == true {
+            if try Row.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.id.rawValue]) != nil {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
             }
@@ -93,37 +80,31 @@ public final class SyncStore: Sendable {
     /// Forgets the link (the trip stays, local only): pending operations and conflicts go.
     public func unlink(_ trip: TripID) throws {
         try database.write { db in
-            // You stay who you were: the account's claim becomes this device's choice.
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO trip_me (trip_id, member_id)
-                SELECT c.trip_id, c.member_id FROM member_claim c JOIN trip_link l ON l.trip_id = c.trip_id AND l.account = c.account
-                WHERE c.trip_id = ? LIMIT 1
-                """, arguments: [trip.rawValue])
-            try db.execute(sql: "DELETE FROM member_claim WHERE trip_id = ?", arguments: [trip.rawValue])
-            for table in ["outbox", "remote_item", "sync_conflict", "foreign_item", "trip_link"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE trip_id = ?", arguments: [trip.rawValue])
-            }
+            for sql in Self.unlinkSQL { try db.execute(sql: sql, arguments: ["trip": trip.rawValue]) }
         }
     }
+
+    /// What an unlink of trip `:trip` runs, in order. You stay who you were: the account's
+    /// claim becomes this device's choice before the claims go; then every sync table's rows of
+    /// the trip go, the link last.
+    private static let unlinkSQL = [
+        MemberClaimRecord.keepAsMeSQL, MemberClaimRecord.deleteTripSQL, OutboxRecord.deleteTripSQL,
+        RemoteItemRecord.deleteTripSQL, SyncConflictRecord.deleteTripSQL, ForeignItemRecord.deleteTripSQL,
+        TripLinkRecord.deleteSQL,
+    ]
 
     // MARK: Outbox
 
     /// The oldest pending operations of `trip`, at most `limit`.
     public func pending(_ trip: TripID, limit: Int) throws -> [PendingOperation] {
         try database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT seq, op_id, operation, base_revision, base FROM outbox WHERE trip_id = ? ORDER BY seq LIMIT ?
-                """, arguments: [trip.rawValue, limit]).map { row in
-                PendingOperation(sequence: row[0], opID: row[1], operation: try SyncJSON.operation(row[2]),
-                                 baseRevision: row[3], base: try (row[4] as String?).map(SyncJSON.value))
-            }
+            try OutboxRecord.fetchAll(db, sql: OutboxRecord.oldest, arguments: ["trip": trip.rawValue, "limit": limit])
+                .map(\.pending)
         }
     }
 
     public func pendingCount(_ trip: TripID) throws -> Int {
-        try database.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE trip_id = ?", arguments: [trip.rawValue]) ?? 0
-        }
+        try database.read { db in try OutboxRecord.count(db, trip) }
     }
 
     // MARK: Applying a sync
@@ -148,13 +129,13 @@ public final class SyncStore: Sendable {
     public func knownServerItems(_ trip: TripID) throws -> [SyncItemKey: SyncValue?] {
         try database.read { db in
             var known: [SyncItemKey: SyncValue?] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT item, deleted, body FROM remote_item WHERE trip_id = ?",
-                                           arguments: [trip.rawValue])
-            while let row = try rows.next() {
-                guard let key = SyncItemKey(text: row[0]) else { continue }
-                if row[1] as Bool {
+            let items = try RemoteItemRecord.fetchCursor(db, sql: RemoteItemRecord.ofTrip,
+                                                         arguments: ["trip": trip.rawValue])
+            while let item = try items.next() {
+                guard let key = SyncItemKey(text: item.item) else { continue }
+                if item.deleted {
                     known[key] = .some(nil)
-                } else if let body = row[2] as String? {
+                } else if let body = item.body {
                     known[key] = try SyncJSON.value(body)
                 }
             }
@@ -177,42 +158,24 @@ public final class SyncStore: Sendable {
     /// Notes a sync that found nothing new.
     public func markSynced(_ trip: TripID, at: Timestamp) throws {
         try database.write { db in
-            try db.execute(sql: "UPDATE trip_link SET synced_at = ? WHERE trip_id = ?", arguments: [at.iso8601, trip.rawValue])
+            try db.execute(sql: TripLinkRecord.syncedSQL, arguments: ["at": at.iso8601, "trip": trip.rawValue])
         }
     }
 
     // MARK: Rows
 
-    static let linkColumns = "trip_id, server, account, group_id, protocol, revision, linked_at, synced_at"
-
     static func link(_ db: Database, _ trip: TripID) throws -> TripLink? {
-        try Row.fetchOne(db, sql: "SELECT \(linkColumns) FROM trip_link WHERE trip_id = ?", arguments: [trip.rawValue])
-            .map(link)
-    }
-
-    static func link(_ row: Row) throws -> TripLink {
-        let stored = StoredRow(row, table: "trip_link", idColumn: Column("trip_id"))
-        guard let kind = TripLink.SyncProtocol(rawValue: try stored.text(Column("protocol"))) else {
-            throw stored.unreadable(Column("protocol"), expected: "feed or snapshot")
-        }
-        return TripLink(trip: TripID(try stored.text(Column("trip_id"))), server: try stored.text(Column("server")),
-                        account: try stored.text(Column("account")), group: try stored.text(Column("group_id")),
-                        syncProtocol: kind, revision: try stored.integer(Column("revision")),
-                        linkedAt: try stored.timestamp(Column("linked_at")), syncedAt: try stored.optionalTimestamp(Column("synced_at")))
+        try TripLinkRecord.fetchOne(db, sql: TripLinkRecord.ofTrip, arguments: ["trip": trip.rawValue])?.link
     }
 
     static func insertLink(_ db: Database, trip: TripID, server: String, account: String, group: String,
                            syncProtocol: TripLink.SyncProtocol, at: Timestamp) throws {
-        if let other = try String.fetchOne(db, sql: """
-            SELECT t.name FROM trip_link l JOIN trip t ON t.id = l.trip_id
-            WHERE l.server = ? AND l.account = ? AND l.group_id = ? AND l.trip_id <> ?
-            """, arguments: [server, account, group, trip.rawValue]) {
+        if let other = try String.fetchOne(db, sql: TripLinkRecord.otherTripName, arguments: [
+            "server": server, "account": account, "group": group, "trip": trip.rawValue,
+        ]) {
             throw StoreError.invalid("the cloud trip \(group.prefix(8)) is already linked to the local trip '\(other)'")
         }
-        try db.execute(sql: """
-            INSERT INTO trip_link (trip_id, server, account, group_id, protocol, revision, linked_at) VALUES (?, ?, ?, ?, ?, 0, ?)
-            ON CONFLICT (trip_id) DO UPDATE SET server = excluded.server, account = excluded.account,
-                group_id = excluded.group_id, protocol = excluded.protocol, revision = 0, linked_at = excluded.linked_at
-            """, arguments: [trip.rawValue, server, account, group, syncProtocol.rawValue, at.iso8601])
+        try db.execute(sql: TripLinkRecord.linkSQL,
+                       arguments: [trip.rawValue, server, account, group, syncProtocol.rawValue, at.iso8601])
     }
 }

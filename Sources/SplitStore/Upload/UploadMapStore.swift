@@ -18,12 +18,11 @@ public struct UploadMapStore: Sendable {
     public func load(_ scope: UploadScope) throws -> UploadMapping {
         try database.read { db in
             var mapping = UploadMapping()
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT kind, local_id, server_id FROM upload_map WHERE trip_id = ? AND server = ? AND account = ?
-                """, arguments: [scope.trip.rawValue, scope.server, scope.account])
+            let rows = try UploadMapRecord.fetchCursor(db, sql: UploadMapRecord.inScope, arguments: [
+                "trip": scope.trip.rawValue, "server": scope.server, "account": scope.account,
+            ])
             while let row = try rows.next() {
-                guard let kind = UploadMapKind(rawValue: row[0]) else { continue }
-                mapping.set(UploadMapEntry(kind, row[1], row[2]))
+                if let entry = row.entry { mapping.set(entry) }
             }
             return mapping
         }
@@ -40,12 +39,7 @@ public struct UploadMapStore: Sendable {
         }
         try database.write { db in
             if ordered.count > 1000 { try db.execute(sql: "PRAGMA cache_size = -65536") }
-            let insert = try RowInserter(db, sql: """
-                INSERT INTO upload_map (server, account, kind, local_id, server_id, trip_id, uploaded_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (trip_id, server, account, kind, local_id) DO UPDATE SET
-                    server_id = excluded.server_id, uploaded_at = excluded.uploaded_at
-                """)
+            let insert = try RowInserter(db, sql: UploadMapRecord.recordSQL)
             let (server, account, trip, now) = (scope.server, scope.account, scope.trip.rawValue, at.iso8601)
             for entry in ordered {
                 try insert.run([.text(server), .text(account), .text(entry.kind.rawValue), .text(entry.localID),
@@ -58,9 +52,7 @@ public struct UploadMapStore: Sendable {
     public func remove(_ kind: UploadMapKind, _ localIDs: [String], scope: UploadScope) throws {
         guard !localIDs.isEmpty else { return }
         try database.write { db in
-            let delete = try RowInserter(db, sql: """
-                DELETE FROM upload_map WHERE trip_id = ? AND server = ? AND account = ? AND kind = ? AND local_id = ?
-                """)
+            let delete = try RowInserter(db, sql: UploadMapRecord.removeSQL)
             for local in localIDs {
                 try delete.run([.text(scope.trip.rawValue), .text(scope.server), .text(scope.account), .text(kind.rawValue),
                                 .text(local)])
@@ -71,8 +63,8 @@ public struct UploadMapStore: Sendable {
     /// Forgets the whole map of `scope`: its group no longer exists on the server.
     public func forget(_ scope: UploadScope) throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM upload_map WHERE trip_id = ? AND server = ? AND account = ?",
-                           arguments: [scope.trip.rawValue, scope.server, scope.account])
+            try db.execute(sql: UploadMapRecord.forgetSQL,
+                           arguments: ["trip": scope.trip.rawValue, "server": scope.server, "account": scope.account])
         }
     }
 }
