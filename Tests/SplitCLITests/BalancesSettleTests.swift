@@ -139,7 +139,10 @@ struct BalancesSettleTests {
         expectTransfersSettle(jpy, scale: 1)
         let text = try await cli.ok("settle", "--in", "jpy").stdout
         #expect(text.hasPrefix("JPY: 3 transfers\n"))
-        #expect(!text.contains("USD"))
+        // USD appears only in the closing line that names the rate used.
+        let lines = text.split(separator: "\n")
+        #expect(lines.last == "Rates used (split trip rate): 1 USD = 150.25 JPY.", "\(text)")
+        #expect(!lines.dropLast().contains { $0.contains("USD") }, "\(text)")
 
         // Into USD: only the USD rate is needed, and it is set.
         let usd = try await cli.json("settle", "--in", "USD")["settlements"].array

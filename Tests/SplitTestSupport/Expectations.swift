@@ -53,15 +53,10 @@ extension SplitResult {
         }
     }
 
-    /// Checks an ArgumentParser usage failure (exit 64, "Error:" and a usage hint on stderr).
+    /// Checks a usage failure: exit 64 and one `split: error:` line, whether ArgumentParser or
+    /// split found the problem (see `errorViolations`).
     public func expectUsageError(_ phrases: String..., sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(status == 64, "\(self)", sourceLocation: sourceLocation)
-        #expect(stdout.isEmpty, "\(self)", sourceLocation: sourceLocation)
-        expectNoCrash(sourceLocation: sourceLocation)
-        #expect(stderr.contains("Error:") || stderr.hasPrefix("split: error: "), "\(self)", sourceLocation: sourceLocation)
-        for phrase in phrases {
-            #expect(stderr.contains(phrase), "stderr should mention '\(phrase)': \(self)", sourceLocation: sourceLocation)
-        }
+        expectError(64, phrases, sourceLocation: sourceLocation)
     }
 
     /// Signs of a crash: a runtime trap's messages on stderr, or a status from a signal.

@@ -35,7 +35,7 @@ struct ExpenseBuilder {
         let currency = try draft.currency.map { try Currency(code: $0) } ?? base?.amount.currency ?? trip.currency
         let amount: Money
         if let text = draft.amount {
-            amount = try Money(parsing: text, currency: currency)
+            amount = try AmountInput.money(text, currency: currency)
         } else if let base {
             guard base.amount.currency == currency else {
                 throw CLIError("give the amount again (--amount) when changing the currency", kind: .data)
@@ -46,7 +46,7 @@ struct ExpenseBuilder {
         }
         let payers = try self.payers(draft.payers, amount: amount, base: base)
         let category = try self.category(draft.category) ?? base?.category ?? defaultCategory ?? .other
-        let date = try Self.date(draft.date) ?? base?.date ?? today
+        let date = try DateInput(today: today).recorded(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
         let (splits, rule) = try self.splits(draft.split, amount: amount, base: base, baseRule: baseRule)
         let expense = Expense(
@@ -75,15 +75,6 @@ struct ExpenseBuilder {
             throw CLIError("unknown category '\(text)'; use one of \(Category.acceptedList)", kind: .data)
         }
         return category
-    }
-
-    /// Parses an optional `YYYY-MM-DD` flag; nil stays nil. Shared by every date flag.
-    static func date(_ text: String?) throws -> CivilDate? {
-        guard let text else { return nil }
-        guard let date = CivilDate(parsing: text.trimmingSpaces) else {
-            throw CLIError("date '\(text)' is not a valid YYYY-MM-DD date, e.g. 2025-01-20", kind: .data)
-        }
-        return date
     }
 
     private func note(_ text: String?, base: String?) throws -> String? {

@@ -14,32 +14,10 @@ enum GlobalArguments {
     static let flags: Set<String> = ["--json", "--offline"]
 
     static func hoisted(_ arguments: [String], root: any ParsableCommand.Type = SplitCommand.self) -> [String] {
-        var command = root
-        var path: [String] = []
-        var globals: [String] = []
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            if flags.contains(argument) {
-                globals.append(argument)
-                index += 1
-            } else if valued.contains(argument), index + 1 < arguments.endIndex {
-                globals += [argument, arguments[index + 1]]
-                index += 2
-            } else if let equals = argument.firstIndex(of: "="), valued.contains(String(argument[..<equals])) {
-                globals.append(argument)
-                index += 1
-            } else if let sub = command.configuration.subcommands.first(where: { $0._commandName == argument }) {
-                path.append(argument)
-                command = sub
-                index += 1
-            } else {
-                break
-            }
-        }
-        guard !globals.isEmpty, !path.isEmpty else { return arguments }
-        var rest = Array(arguments[index...])
-        rest.insert(contentsOf: globals, at: rest.firstIndex(of: "--") ?? rest.endIndex)
-        return path + rest
+        let walk = CommandWalk(arguments, root: root)
+        guard !walk.globals.isEmpty, !walk.path.isEmpty else { return arguments }
+        var rest = Array(arguments[walk.next...])
+        rest.insert(contentsOf: walk.globals, at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return walk.path + rest
     }
 }

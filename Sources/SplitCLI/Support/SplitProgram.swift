@@ -4,8 +4,9 @@ import SplitCore
 
 /// Runs the command line and turns every failure into one line on stderr and an exit code.
 ///
-/// Errors that carry a ``UserFacingError`` kind map through ``ExitStatus``; parse errors and
-/// `--help` go through ArgumentParser's own handling (exit 64 for usage errors).
+/// Errors that carry a ``UserFacingError`` kind map through ``ExitStatus``; ArgumentParser's
+/// usage errors keep its exit code (64) and become one line too (``UsageMessage``), while
+/// `--help` and `--version` print as ArgumentParser prints them.
 public enum SplitProgram {
     /// The binary's entry point: runs with the process's streams, then exits with the code.
     public static func main() async -> Never {
@@ -25,8 +26,11 @@ public enum SplitProgram {
     private static func runHere(_ arguments: [String]) async -> Int32 {
         let io = CommandIO.current
         let given = GlobalArguments.hoisted(arguments)
-        // ArgumentParser reads `-5` as an unknown flag; say what is really wrong.
-        for argument in given.prefix(while: { $0 != "--" }) where isNegativeNumber(argument) {
+        // ArgumentParser reads `-5` as an unknown flag; say what is really wrong. After a date
+        // option it is a date (5 days ago), which that option reads itself.
+        let beforeDashes = Array(given.prefix(while: { $0 != "--" }))
+        for (index, argument) in beforeDashes.enumerated() where isNegativeNumber(argument) {
+            if index > 0, DateInput.options.contains(beforeDashes[index - 1]) { continue }
             return fail("'\(argument)' is negative; amounts must be greater than zero", code: ExitStatus.code(for: .data))
         }
         do {
@@ -40,18 +44,17 @@ public enum SplitProgram {
         } catch let error as UserFacingError {
             return fail(error.message, code: ExitStatus.code(for: error.kind))
         } catch {
-            // ArgumentParser's own messages (help, usage errors, completion scripts, the
-            // version), printed as its `exit(withError:)` would, with the usage line wrapped.
-            let text = UsageWrapping.wrap(SplitCommand.fullMessage(for: error))
             let code = SplitCommand.exitCode(for: error)
-            if !text.isEmpty {
-                if code == .success {
-                    io.output(text + "\n")
-                } else {
-                    io.error(text + "\n")
-                }
+            guard code == .success else {
+                // A usage error, or an error of no split type: one line like every other.
+                let message = UsageMessage.line(for: error, arguments: arguments)
+                return message.isEmpty ? code.rawValue : fail(message, code: code.rawValue)
             }
-            return code.rawValue
+            // Help, completion scripts and the version, printed as ArgumentParser's
+            // `exit(withError:)` would, with the usage line wrapped.
+            let text = UsageWrapping.wrap(SplitCommand.fullMessage(for: error))
+            if !text.isEmpty { io.output(text + "\n") }
+            return 0
         }
     }
 

@@ -1,4 +1,4 @@
-/// Wraps the `USAGE:` line of ArgumentParser's help and error messages at 80 columns.
+/// Wraps the `USAGE:` line of ArgumentParser's help at 80 columns.
 ///
 /// ArgumentParser wraps every other part of the help to the screen, but prints the usage line
 /// whole, and a command with the global options runs to 170 columns. The line is broken between

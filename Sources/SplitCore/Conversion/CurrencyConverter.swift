@@ -13,6 +13,15 @@
 /// the exact column total rounded half to even (see ``Apportion``). As paid and share totals are
 /// equal in every currency, and so are made and received, the rounded nets sum to exactly zero.
 public enum CurrencyConverter {
+    /// The currencies whose rate converting `balances` into `target` uses, sorted: those of the
+    /// balances and the target, but not `home`, whose rate is always 1. `settle --in` lists them.
+    public static func ratesNeeded(_ balances: [CurrencyBalances], home: Currency, to target: Currency) -> [String] {
+        var needed = Set(balances.map(\.currency.code))
+        needed.insert(target.code)
+        needed.remove(home.code)
+        return needed.sorted()
+    }
+
     /// - Parameters:
     ///   - balances: per-currency balances, each listing the same members in the same order.
     ///     (The result lists the union of their members in order of first appearance.)
@@ -26,10 +35,7 @@ public enum CurrencyConverter {
     public static func convert(
         _ balances: [CurrencyBalances], home: Currency, rates: [String: ExchangeRate], to target: Currency
     ) throws(ConversionError) -> CurrencyBalances {
-        var needed = Set(balances.map(\.currency.code))
-        needed.insert(target.code)
-        needed.remove(home.code)
-        for code in needed.sorted() where rates[code] == nil { throw .missingRate(code) }
+        for code in ratesNeeded(balances, home: home, to: target) where rates[code] == nil { throw .missingRate(code) }
         func rate(_ currency: Currency) -> (numerator: Int128, denominator: Int128) {
             guard currency != home, let rate = rates[currency.code] else { return (1, 1) }
             return (Int128(rate.numerator), Int128(rate.denominator))

@@ -24,6 +24,10 @@ public enum AmountParser {
         guard minor > 0 || allowingZero else { throw .notPositive(text) }
         return minor
     }
+
+    /// Whether `text` is written as an amount must be (`digits` or `digits.digits`), whatever
+    /// its value: `120` is, `Tacos` and `12,50` are not.
+    public static func isPlainDecimal(_ text: String) -> Bool { Literal(text) != nil }
 }
 
 extension AmountParser {

@@ -38,7 +38,7 @@ struct AddExpenseCommand: ContextCommand {
     @Argument(help: "The amount in the expense's currency, e.g. 12000 or 10.50.")
     var amount: String?
 
-    @OptionGroup var flags: ExpenseFlags
+    @OptionGroup var flags: ExpenseFlags<AddExpenseFlagsHelp>
 
     @Option(help: ArgumentHelp("Add many expenses from a JSONL file (- for stdin), in one transaction.", valueName: "file"),
             completion: .file(extensions: ["jsonl", "json"]))
@@ -88,13 +88,14 @@ struct AddExpenseCommand: ContextCommand {
                 }
             }
         } else {
+            if let description, let amount { try AmountInput.checkOrder(description: description, amount: amount) }
             drafts = [try built(try flags.draft(description: description, amount: amount))]
         }
         // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
         let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now, rules: rules)
         if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         if context.output.json {
-            context.output.emit(.object(["me": JSONRendering.string(me?.rawValue),
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),
                                          "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }

@@ -63,7 +63,7 @@ struct ExpenseEditCommand: ContextCommand {
     @Option(help: ArgumentHelp("New amount.", valueName: "amount"))
     var amount: String?
 
-    @OptionGroup var flags: ExpenseFlags
+    @OptionGroup var flags: ExpenseFlags<EditExpenseFlagsHelp>
 
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true

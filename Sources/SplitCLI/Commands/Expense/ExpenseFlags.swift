@@ -1,10 +1,9 @@
 import ArgumentParser
 
-/// The flags `add-expense` and `expense edit` share.
-struct ExpenseFlags: ParsableArguments {
-    @Option(name: .customLong("paid-by"), help: ArgumentHelp(
-        "Who paid (name or id); you, when left out and set (split member me). Several: A,B pay equal parts; A=30,B=20 exact parts that add up to the amount.",
-        valueName: "name"))
+/// The flags `add-expense` and `expense edit` share. Their help comes from `Help`, since a flag
+/// left out means a default when adding and "unchanged" when editing.
+struct ExpenseFlags<Help: ExpenseFlagsHelp>: ParsableArguments {
+    @Option(name: .customLong("paid-by"), help: ArgumentHelp(Help.paidBy, valueName: "name"))
     var paidBy: String?
 
     @Option(help: ArgumentHelp("Split equally among these members only.", valueName: "A,B,..."))
@@ -19,16 +18,16 @@ struct ExpenseFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Whole-number shares (weights) per member.", valueName: "A=2,B=1"))
     var shares: String?
 
-    @Option(help: ArgumentHelp("Currency of the amount (default: the trip's).", valueName: "code"))
+    @Option(help: ArgumentHelp(Help.currency, valueName: "code"))
     var currency: String?
 
-    @Option(help: ArgumentHelp("Meal, Transport, Tickets, Shopping, Hotel or Other (default: the default.category preference, else Other).", valueName: "name"))
+    @Option(help: ArgumentHelp(Help.category, valueName: "name"))
     var category: String?
 
-    @Option(help: ArgumentHelp("When it happened (default: today).", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(Help.date, valueName: "date"))
     var date: String?
 
-    @Option(help: ArgumentHelp("A free-text note.", valueName: "text"))
+    @Option(help: ArgumentHelp(Help.note, valueName: "text"))
     var note: String?
 
     var anyGiven: Bool {

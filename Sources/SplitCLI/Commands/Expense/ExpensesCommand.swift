@@ -10,6 +10,7 @@ struct ExpensesCommand: ContextCommand {
           split expenses
           split expenses --member Bea --category Meal
           split expenses --since 2025-01-01 --until 2025-01-31
+          split expenses --since -7                   # the last week
           split expenses --currency USD --json
         """)
     )
@@ -23,10 +24,10 @@ struct ExpensesCommand: ContextCommand {
     @Option(help: ArgumentHelp("Only this currency.", valueName: "code"))
     var currency: String?
 
-    @Option(help: ArgumentHelp("Only on or after this date.", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or after this date: \(DateInput.forms).", valueName: "date"))
     var since: String?
 
-    @Option(help: ArgumentHelp("Only on or before this date.", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or before this date (same forms).", valueName: "date"))
     var until: String?
 
     @OptionGroup var global: GlobalOptions
@@ -42,8 +43,9 @@ struct ExpensesCommand: ContextCommand {
             filter.category = parsed
         }
         filter.currency = try currency.map { try Currency(code: $0) }
-        filter.since = try ExpenseBuilder.date(since)
-        filter.until = try ExpenseBuilder.date(until)
+        let dates = DateInput(today: context.clock.today())
+        filter.since = try dates.filter(since)
+        filter.until = try dates.filter(until)
         if let since = filter.since, let until = filter.until, since > until {
             throw CLIError.data("--since \(since) is after --until \(until)")
         }

@@ -23,7 +23,7 @@ struct PayCommand: ContextCommand {
     @Option(help: ArgumentHelp("Currency (default: the trip's).", valueName: "code"))
     var currency: String?
 
-    @Option(help: ArgumentHelp("When (default: today).", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("When: \(DateInput.forms) (default: today).", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("A free-text note.", valueName: "text"))
@@ -37,12 +37,13 @@ struct PayCommand: ContextCommand {
         let payer = try directory.resolve(from)
         let payee = try directory.resolve(to)
         guard payer.id != payee.id else { throw CLIError.data("\(payer.name) cannot pay themselves; name two different members") }
-        let money = try Money(parsing: amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
+        let money = try AmountInput.money(amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
         let trimmedNote = note?.trimmingSpaces
         if let trimmedNote { try TextRules.check(trimmedNote, field: "note", allowing: TextRules.noteAllows) }
+        let today = context.clock.today()
         let draft = Payment(
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
-            date: try ExpenseBuilder.date(date) ?? context.clock.today(), note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
+            date: try DateInput(today: today).recorded(date) ?? today, note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
         let (payment, payerNet) = try await context.backend.recordPayment(draft, trip: trip.id, at: context.now)
         if let overshoot = PaymentOvershoot.check(payerNet: payerNet, amount: money.minorUnits) {
             let owed = Money(minorUnits: overshoot.owed, currency: money.currency)

@@ -65,7 +65,7 @@ struct PaymentEditCommand: ContextCommand {
     @Option(help: ArgumentHelp("New currency (the amount is read in it).", valueName: "code"))
     var currency: String?
 
-    @Option(help: ArgumentHelp("New date.", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("New date: \(DateInput.forms).", valueName: "date"))
     var date: String?
 
     @Option(help: ArgumentHelp("New note; an empty one removes it.", valueName: "text"))
@@ -85,7 +85,7 @@ struct PaymentEditCommand: ContextCommand {
         let payer = try from.map { try directory.resolve($0).id }
         let payee = try to.map { try directory.resolve($0).id }
         let newCurrency = try currency.map { try Currency(code: $0) }
-        let newDate = try ExpenseBuilder.date(date)
+        let newDate = try DateInput(today: context.clock.today()).recorded(date)
         let trimmedNote = note?.trimmingSpaces
         if let trimmedNote { try TextRules.check(trimmedNote, field: "note", allowing: TextRules.noteAllows) }
         let (_, stored) = try await context.backend.editPayment(matching: id, trip: trip.id, at: context.now) { old in
@@ -94,7 +94,7 @@ struct PaymentEditCommand: ContextCommand {
             payment.to = payee ?? old.to
             let code = newCurrency ?? old.amount.currency
             if let amount {
-                payment.amount = try Money(parsing: amount, currency: code)
+                payment.amount = try AmountInput.money(amount, currency: code)
             } else if code != old.amount.currency {
                 throw CLIError.data("--currency changes how the amount is read; give the amount in \(code.code) with --amount")
             }

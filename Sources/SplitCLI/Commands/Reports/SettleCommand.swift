@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitJSON
 
 struct SettleCommand: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +10,8 @@ struct SettleCommand: ContextCommand {
         Up to 20 members with a non-zero balance the plan is provably minimal; above that a
         documented greedy is used. Either way it moves the least money possible.
         With --in, all currencies are converted with the trip's rates (split trip rate) using
-        exact fractions, rounded once.
+        exact fractions, rounded once; the rates it used are listed below the plan (and as
+        rates in --json).
         With you set (split member me NAME), the plan begins with your own transfers in
         words, and --mine prints only those.
         --record records the plan's transfers as payments (only yours with --mine), dated
@@ -25,7 +27,8 @@ struct SettleCommand: ContextCommand {
     @Flag(help: "Record the plan's transfers as payments, as one change (split undo reverts it).")
     var record = false
 
-    @Option(help: ArgumentHelp("With --record: the payments' date (default: today).", valueName: "YYYY-MM-DD"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --record: the payments' date, \(DateInput.forms) (default: today).",
+                                                       valueName: "date"))
     var date: String?
 
     @Flag(help: "Only your own transfers (needs: split member me NAME).")
@@ -55,10 +58,17 @@ struct SettleCommand: ContextCommand {
             return
         }
         var all = try await context.backend.balances(trip: trip.id)
+        // The rates the conversion used, as `split trip rate` lists them: 1 USD = 150.25 JPY.
+        var used: [(code: String, rate: ExchangeRate)] = []
         if let target {
             let currency = try Currency(code: target)
             let rates = try await context.backend.rates(trip: trip.id)
             do {
+                if !all.isEmpty {
+                    used = CurrencyConverter.ratesNeeded(all, home: trip.currency, to: currency).compactMap { code in
+                        rates[code].map { (code, $0) }
+                    }
+                }
                 all = all.isEmpty ? [] : [try CurrencyConverter.convert(all, home: trip.currency, rates: rates, to: currency)]
             } catch .missingRate(let code) {
                 throw CLIError.data("no exchange rate for \(code) in this \(trip.currency.code) trip; set one with: "
@@ -76,18 +86,30 @@ struct SettleCommand: ContextCommand {
             return (balances, mine ? transfers.filter { $0.from == me || $0.to == me } : transfers)
         }
         if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip),
-                "me": JSONRendering.string(me?.rawValue),
-                "settlements": .array(plans.map { balances, transfers in
+            var document = [
+                JSONMember("trip", JSONRendering.trip(trip)),
+                JSONMember("me", JSONRendering.string(me?.rawValue)),
+                JSONMember("settlements", .array(plans.map { balances, transfers in
                     .object([
                         "currency": .string(balances.currency.code),
                         "balances": .array(balances.balances.map { JSONRendering.balance($0, balances.currency, directory) }),
                         "transfers": .array(transfers.map { JSONRendering.transfer($0, balances.currency, directory) }),
                     ])
-                }),
-            ]))
+                })),
+            ]
+            if target != nil {
+                document.append(JSONMember("rates", .array(used.map {
+                    .object(["currency": .string($0.code), "rate": .number($0.rate.text), "home": .string(trip.currency.code)])
+                })))
+            }
+            context.output.emit(.object(document))
             return
+        }
+        defer {
+            if !used.isEmpty {
+                let rates = used.map { "1 \($0.code) = \($0.rate.text) \(trip.currency.code)" }.joined(separator: ", ")
+                context.output.line("Rates used (split trip rate): \(rates).")
+            }
         }
         if let me {
             let words = plans.flatMap { balances, transfers in
@@ -123,7 +145,8 @@ struct SettleCommand: ContextCommand {
         if mine && me == nil {
             throw CLIError("settle --mine needs to know who you are; say it with: split member me NAME", kind: .usage)
         }
-        let day = try ExpenseBuilder.date(date) ?? context.clock.today()
+        let today = context.clock.today()
+        let day = try DateInput(today: today).recorded(date) ?? today
         let payments = try await context.backend.recordSettlement(trip: trip.id, at: context.now) { all in
             let payments = try all.flatMap { balances in
                 try SettlementPlanner.plan(balances, names: directory)
