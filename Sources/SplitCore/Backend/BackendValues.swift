@@ -21,14 +21,18 @@ public struct ExpenseFilter: Hashable, Sendable {
     public var currency: Currency?
     public var since: CivilDate?
     public var until: CivilDate?
+    /// Only expenses whose description or note contains this text. Checked on each expense
+    /// read rather than in SQL, so a listing without it costs what it did.
+    public var search: TextSearch?
 
     public init(member: MemberID? = nil, category: Category? = nil, currency: Currency? = nil,
-                since: CivilDate? = nil, until: CivilDate? = nil) {
+                since: CivilDate? = nil, until: CivilDate? = nil, search: TextSearch? = nil) {
         self.member = member
         self.category = category
         self.currency = currency
         self.since = since
         self.until = until
+        self.search = search
     }
 
     public static let all = ExpenseFilter()
@@ -57,12 +61,16 @@ public struct ActivityEntry: Hashable, Sendable {
     public let action: String
     public let summary: String
     public let undoneAt: Timestamp?
+    /// The ids of the expenses, payments or members the change touched; empty for a change to
+    /// the trip itself (a rename, a rate).
+    public let items: [String]
 
-    public init(sequence: Int64, at: Timestamp, action: String, summary: String, undoneAt: Timestamp?) {
+    public init(sequence: Int64, at: Timestamp, action: String, summary: String, undoneAt: Timestamp?, items: [String] = []) {
         self.sequence = sequence
         self.at = at
         self.action = action
         self.summary = summary
         self.undoneAt = undoneAt
+        self.items = items
     }
 }

@@ -3,6 +3,9 @@ public enum ResolutionError: Error, Equatable, Sendable, UserFacingError {
     case unknown(what: String, reference: String, candidates: [String])
     case ambiguous(what: String, reference: String, matches: [String])
     case tooShortPrefix(what: String, reference: String)
+    /// An expense or payment reference that matches several: `candidates` come from
+    /// ``ItemReference/list(_:total:)`` and may hold commas, so they are set apart by `;`.
+    case ambiguousItem(what: String, reference: String, candidates: [String])
 
     public var message: String {
         switch self {
@@ -12,7 +15,10 @@ public enum ResolutionError: Error, Equatable, Sendable, UserFacingError {
         case .ambiguous(let what, let reference, let matches):
             return "\(what) '\(reference)' is ambiguous; it matches " + matches.joined(separator: ", ")
         case .tooShortPrefix(let what, let reference):
-            return "\(what) id '\(reference)' is too short; give at least 6 characters of the id"
+            return "\(what) id '\(reference)' is too short; give at least \(ItemReference.minimumPrefix) characters of the id"
+        case .ambiguousItem(let what, let reference, let candidates):
+            return "\(what) '\(reference)' is ambiguous; it matches " + candidates.joined(separator: "; ")
+                + "; give more of the id"
         }
     }
 
