@@ -24,7 +24,7 @@ struct ExpenseEditTests {
         #expect(json["expense"]["id"].string == id)
         #expect(json["expense"]["note"].string == "izakaya")
         #expect(shares(json["expense"]) == ["Alex": 3000, "Bea": 3000, "Chen": 3000, "Dana": 3000])
-        try await cli.run("expense", "show", String(id.prefix(5))).expectError(65, "too short")
+        try await cli.run("expense", "show", String(id.prefix(3))).expectError(65, "an id prefix needs at least 4 characters")
     }
 
     @Test("editing the amount of an equal split re-splits it equally among the same members")

@@ -110,19 +110,24 @@ struct UndoLogTests {
         try await cli.ok("pay", "Bea", "Alex", "3000")
         try await cli.ok("undo")
 
+        // Each line shows the id the change touched (a payment, an expense, the first member);
+        // creating the trip touches none.
+        let json = try await cli.json("log", "--limit", "2")
+        let payment = try #require(json["activity"].array.first?["ids"].array.first?.string)
+        let dinner = try await cli.expenseID("Dinner")
+        let alex = try #require(try await cli.json("member", "list")["members"].array.first?["id"].string)
         let text = try await cli.ok("log").stdout
         #expect(text == """
-            2025-01-20 09:00:00  Bea paid Alex JPY 3000  (undone)
-            2025-01-20 09:00:00  added expense 'Dinner' JPY 12000 paid by Alex
-            2025-01-20 09:00:00  added members Alex, Bea, Chen, Dana
-            2025-01-20 09:00:00  created trip 'Tokyo Trip' (JPY)
+            2025-01-20 09:00:00  \(payment.prefix(8))  Bea paid Alex JPY 3000  (undone)
+            2025-01-20 09:00:00  \(dinner.prefix(8))  added expense 'Dinner' JPY 12000 paid by Alex
+            2025-01-20 09:00:00  \(alex.prefix(8))  added members Alex, Bea, Chen, Dana
+            2025-01-20 09:00:00            created trip 'Tokyo Trip' (JPY)
 
             """)
-        let json = try await cli.json("log", "--limit", "2")
         #expect(json["trip"]["name"].string == "Tokyo Trip")
         let activity = json["activity"].array
         #expect(activity.count == 2)
-        #expect(activity[0].keys == ["seq", "at", "action", "summary", "undone"])
+        #expect(activity[0].keys == ["seq", "at", "action", "summary", "undone", "ids"])
         #expect(activity[0]["action"].string == "payment.add")
         #expect(activity[0]["undone"].bool == true)
         #expect(activity[0]["at"].string == "2025-01-20T09:00:00.000Z")

@@ -8,14 +8,41 @@ extension LocalBackend {
     @discardableResult
     public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp,
                             rules: [ExpenseID: SplitRule] = [:]) async throws -> [Expense] {
+        try write(trip, at: at) { writer in try Self.add(expenses, rules: rules, writer) }
+    }
+
+    /// ``addExpenses(_:trip:at:rules:)`` for one expense typed by hand, which also answers the
+    /// expense added in the last ten minutes that it repeats (``SplitCore/RepeatRule``), read
+    /// in the same write; nil when there is none.
+    public func addExpense(_ expense: Expense, trip: TripID, at: Timestamp, rule: SplitRule?)
+        async throws -> (stored: [Expense], repeats: Expense?) {
         try write(trip, at: at) { writer in
-            let stored = try writer.addExpenses(expenses)
-            for (id, rule) in rules.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                if case .equal = rule { continue }  // not kept (``TripWriter/setSplitRule(_:_:)``)
-                try writer.apply(.setSplitRule(id, rule))
-            }
-            return stored
+            let earlier = try repeated(writer.db, by: expense, trip: trip, at: at)
+            return (try Self.add([expense], rules: rule.map { [expense.id: $0] } ?? [:], writer), earlier)
         }
+    }
+
+    private static func add(_ expenses: [Expense], rules: [ExpenseID: SplitRule], _ writer: TripWriter) throws -> [Expense] {
+        let stored = try writer.addExpenses(expenses)
+        for (id, rule) in rules.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            if case .equal = rule { continue }  // not kept (``TripWriter/setSplitRule(_:_:)``)
+            try writer.apply(.setSplitRule(id, rule))
+        }
+        return stored
+    }
+
+    /// The newest live expense created since ``SplitCore/RepeatRule/since(_:)`` that `expense`
+    /// repeats, or nil.
+    private func repeated(_ db: Database, by expense: Expense, trip: TripID, at: Timestamp) throws -> Expense? {
+        let ids = try String.fetchAll(db, sql: ExpenseRecord.recentSameSQL, arguments: [
+            "trip": trip.rawValue, "amount": expense.amount.minorUnits, "currency": expense.amount.currency.code,
+            "date": expense.date.description, "since": RepeatRule.since(at).iso8601,
+        ])
+        for id in ids {
+            if let earlier = try storedExpense(db, ExpenseID(id), trip: trip, includeDeleted: false),
+               RepeatRule.repeats(expense, earlier) { return earlier }
+        }
+        return nil
     }
 
     /// How the expense's split was given, when that is known and still gives its shares
@@ -35,11 +62,17 @@ extension LocalBackend {
         try database.read { db in try streamExpenses(db, trip: trip, filter: filter, body) }
     }
 
-    /// Streams the trip's live expenses that pass `filter`, in list order.
+    /// Streams the trip's live expenses that pass `filter`, in list order. The statement applies
+    /// every term but the search, which is checked here on each expense read.
     func streamExpenses(_ db: Database, trip: TripID, filter: ExpenseFilter = ExpenseFilter(),
                         _ body: (Expense) throws -> Void) throws {
         let listing = ExpenseListing.filtered(trip: trip, filter: filter)
-        try readExpenses(db, sql: listing.sql, arguments: listing.arguments, body)
+        guard let search = filter.search else {
+            return try readExpenses(db, sql: listing.sql, arguments: listing.arguments, body)
+        }
+        try readExpenses(db, sql: listing.sql, arguments: listing.arguments) { expense in
+            if search.matches(expense) { try body(expense) }
+        }
     }
 
     /// Expense `id` of the trip, or nil; a deleted one only when `includeDeleted`.
@@ -123,21 +156,56 @@ extension LocalBackend {
         try database.read { db in try findExpense(db, reference, trip: trip) }
     }
 
+    /// The expense `reference` names: its id, a unique id prefix (``SplitCore/ItemReference``),
+    /// or its whole description, ignoring case and accents, when one live expense has it.
+    ///
+    /// A prefix and a description are both tried, and the union must be one expense: `cafe`
+    /// is hex, so in a big trip it may well start some id, and picking that one over the
+    /// expense described "Café" would change the wrong expense. A whole id is taken at once.
+    /// Deleted expenses (`includeDeleted`, for the writer's own reads) are found by id only.
     func findExpense(_ db: Database, _ reference: String, trip: TripID, includeDeleted: Bool = false) throws -> Expense {
-        let key = reference.trimmingSpaces.lowercased()
-        guard key.count >= 6 else { throw ResolutionError.tooShortPrefix(what: "expense", reference: reference) }
-        let ids = try ExpenseRecord.ids(trip, prefix: key, includeDeleted: includeDeleted, limit: 5).fetchAll(db)
-        guard let id = ids.first else {
-            if !includeDeleted, try !PaymentRecord.ids(trip, prefix: key, limit: 1).fetchAll(db).isEmpty {
-                throw StoreError.notFound("'\(reference)' is a payment, not an expense; see it with: split payment show \(reference)")
+        let prefix = ItemReference.idPrefix(reference)
+        var ids = try prefix.map {
+            try ExpenseRecord.ids(trip, prefix: $0, includeDeleted: includeDeleted, limit: ItemReference.listed + 1).fetchAll(db)
+        } ?? []
+        if let prefix, let whole = ids.first(where: { $0.lowercased() == prefix }) {
+            ids = [whole]
+        } else if !includeDeleted {
+            let folded = ItemReference.folded(reference)
+            let rows = try Row.fetchCursor(db, ExpenseRecord.descriptions(trip))
+            while let row = try rows.next() {
+                let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
+                let id = try stored.text(ExpenseRecord.Columns.id)
+                if ItemReference.names(try stored.text(ExpenseRecord.Columns.description), folded: folded), !ids.contains(id) {
+                    ids.append(id)
+                }
             }
-            throw StoreError.notFound("no expense with id '\(reference)' in this trip; list them with: split expenses")
         }
+        let found = try ids.prefix(ItemReference.listed).map { id in
+            guard let expense = try storedExpense(db, ExpenseID(id), trip: trip, includeDeleted: includeDeleted) else {
+                throw StoreError.notFound("expense \(id) vanished")
+            }
+            return expense
+        }
+        guard let expense = found.first else { throw try unknownExpense(db, reference, prefix: prefix, trip: trip) }
         guard ids.count == 1 else {
-            throw ResolutionError.ambiguous(what: "expense id", reference: reference, matches: ids.map { String($0.prefix(12)) })
+            throw ResolutionError.ambiguousItem(what: "expense", reference: reference,
+                                                candidates: ItemReference.list(found.map(ItemReference.candidate), total: ids.count))
         }
-        guard let expense = try storedExpense(db, ExpenseID(id), trip: trip, includeDeleted: includeDeleted) else { throw StoreError.notFound("expense \(id) vanished") }
         return expense
+    }
+
+    /// Why no expense is named `reference`: it is a payment's id, its prefix is too short, or
+    /// nothing matches.
+    private func unknownExpense(_ db: Database, _ reference: String, prefix: String?, trip: TripID) throws -> any Error {
+        guard let prefix else {
+            return StoreError.notFound("no expense is described '\(reference)', and an id prefix needs at least "
+                + "\(ItemReference.minimumPrefix) characters; list them with: split expenses")
+        }
+        if try !PaymentRecord.ids(trip, prefix: prefix, limit: 1).fetchAll(db).isEmpty {
+            return StoreError.notFound("'\(reference)' is a payment, not an expense; see it with: split payment show \(reference)")
+        }
+        return StoreError.notFound("no expense with id or description '\(reference)' in this trip; list them with: split expenses")
     }
 
     /// Replaces the expense with `expense.id`; returns the parts stored (see

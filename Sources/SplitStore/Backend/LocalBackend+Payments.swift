@@ -77,22 +77,29 @@ extension LocalBackend {
         try PaymentRecord.live(trip).filter(PaymentRecord.Columns.id == id.rawValue).fetchOne(db)?.payment
     }
 
-    /// The live payment whose id is or starts with `reference` (6 characters at least). An
-    /// expense's id is named as such, as people mix the two up.
+    /// The live payment whose id is or starts with `reference` (``SplitCore/ItemReference``'s
+    /// minimum at least). An expense's id is named as such, as people mix the two up.
     func findPayment(_ db: Database, _ reference: String, trip: TripID) throws -> Payment {
-        let key = reference.trimmingSpaces.lowercased()
-        guard key.count >= 6 else { throw ResolutionError.tooShortPrefix(what: "payment", reference: reference) }
-        let ids = try PaymentRecord.ids(trip, prefix: key, limit: 5).fetchAll(db)
+        guard let key = ItemReference.idPrefix(reference) else {
+            throw ResolutionError.tooShortPrefix(what: "payment", reference: reference)
+        }
+        let ids = try PaymentRecord.ids(trip, prefix: key, limit: ItemReference.listed + 1).fetchAll(db)
         guard let id = ids.first else {
             if try !ExpenseRecord.ids(trip, prefix: key, includeDeleted: false, limit: 1).fetchAll(db).isEmpty {
                 throw StoreError.notFound("'\(reference)' is an expense, not a payment; see it with: split expense show \(reference)")
             }
             throw TripWriter.notFound(PaymentID(reference))
         }
-        guard ids.count == 1 else {
-            throw ResolutionError.ambiguous(what: "payment id", reference: reference, matches: ids.map { String($0.prefix(12)) })
+        let whole = ids.first { $0.lowercased() == key }
+        guard ids.count == 1 || whole != nil else {
+            let names = try memberNames(db, trip: trip, includingRemoved: true)
+            let found = try ids.prefix(ItemReference.listed).compactMap { try payments(db, trip: trip, id: PaymentID($0)) }
+            let candidates = found.map { "\($0.id.short) \($0.date) \(TripWriter.describe($0, names))" }
+            throw ResolutionError.ambiguousItem(what: "payment", reference: reference,
+                                                candidates: ItemReference.list(candidates, total: ids.count))
         }
-        guard let payment = try payments(db, trip: trip, id: PaymentID(id)) else { throw StoreError.notFound("payment \(id) vanished") }
+        let chosen = whole ?? id
+        guard let payment = try payments(db, trip: trip, id: PaymentID(chosen)) else { throw StoreError.notFound("payment \(chosen) vanished") }
         return payment
     }
 }

@@ -1,6 +1,5 @@
 import GRDB
 import SplitCore
-import SplitJSON
 
 extension LocalBackend {
     /// Reverts the newest entry of the trip's log that is not yet undone, in one transaction
@@ -12,7 +11,7 @@ extension LocalBackend {
                 throw StoreError.nothingToUndo
             }
             let entry = record.entry
-            guard let undo = record.undo, let payload = try? JSONParser.parse(undo), let action = UndoAction(json: payload) else {
+            guard let action = record.action else {
                 throw StoreError.cannotUndo("the log entry '\(entry.summary)' is unreadable")
             }
             try apply(action, writer, entry: entry)

@@ -1,5 +1,6 @@
 import GRDB
 import SplitCore
+import SplitJSON
 
 /// A row of `activity`: one entry of a trip's log, with the inverse `undo` applies (JSON,
 /// ``UndoAction``). `seq` orders the entries and names the row in messages.
@@ -25,16 +26,24 @@ struct ActivityRecord: FetchableRecord, TableRecord {
         into: databaseTableName, [Columns.tripID, Columns.at, Columns.action, Columns.summary, Columns.undo])
 
     var entry: ActivityEntry
-    /// The inverse as stored, or nil when it is not text; read only by `undo`.
+    /// The inverse as stored, or nil when it is not text.
     var undo: String?
 
     init(row: Row) throws {
         let stored = StoredRow(row, table: Self.databaseTableName, idColumn: Columns.seq)
+        let undo = try? stored.text(Columns.undo)
+        self.undo = undo
         entry = ActivityEntry(
             sequence: try stored.integer(Columns.seq), at: try stored.timestamp(Columns.at),
             action: try stored.text(Columns.action), summary: try stored.text(Columns.summary),
-            undoneAt: try stored.optionalTimestamp(Columns.undoneAt))
-        undo = try? stored.text(Columns.undo)
+            undoneAt: try stored.optionalTimestamp(Columns.undoneAt), items: Self.action(undo)?.itemIDs ?? [])
+    }
+
+    /// The inverse read back, or nil when it is not one this version wrote.
+    var action: UndoAction? { Self.action(undo) }
+
+    private static func action(_ undo: String?) -> UndoAction? {
+        undo.flatMap { try? JSONParser.parse($0) }.flatMap(UndoAction.init(json:))
     }
 
     /// Id `:old` becomes `:new` in the inverses of trip `:trip`'s entries (``LocalRekey``), so

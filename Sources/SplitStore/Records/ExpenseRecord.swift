@@ -46,6 +46,23 @@ struct ExpenseRecord: TableRecord {
         filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)
     }
 
+    /// The id and description of each of the trip's live expenses, in list order (newest date
+    /// first), for finding an expense by its description (``SplitCore/ItemReference``).
+    static func descriptions(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        live(trip).select(Columns.id, Columns.description)
+            .order(Columns.expenseDate.desc, Columns.createdAt.desc, Columns.id)
+    }
+
+    /// The ids of the trip's live expenses of `:amount` `:currency` on `:date` created at
+    /// `:since` or later, newest first: the candidates an expense may repeat
+    /// (``SplitCore/RepeatRule``), which checks description and payers.
+    static let recentSameSQL = """
+        SELECT id FROM expense
+        WHERE trip_id = :trip AND deleted_at IS NULL AND amount = :amount AND currency = :currency
+            AND expense_date = :date AND created_at >= :since
+        ORDER BY created_at DESC, id
+        """
+
     /// The trip's live expenses that `member` shares or paid part of.
     static func naming(_ member: MemberID, trip: TripID) -> QueryInterfaceRequest<Self> {
         typealias Split = ExpenseSplitRecord.Columns

@@ -74,7 +74,9 @@ extension TripWriter {
         for part in added { try queue(.createExpense(part), before: nil) }
         var snapshot = ExpenseSnapshot(old)
         snapshot.splitRule = try splitRule(of: old)
-        try log("expense.edit", "edited expense '\(expense.description)'",
+        let changes = ExpenseChanges.list(from: old, to: expense) { names[$0] ?? $0.short }
+        try log("expense.edit", "edited expense '\(expense.description)'"
+                    + (changes.isEmpty ? " (nothing changed)" : ": " + changes.joined(separator: "; ")),
                 undo: .restoreExpense(snapshot, removing: added.map(\.id.rawValue)))
         return parts
     }

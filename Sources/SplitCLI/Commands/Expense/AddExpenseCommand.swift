@@ -92,7 +92,14 @@ struct AddExpenseCommand: ContextCommand {
             drafts = [try built(try flags.draft(description: description, amount: amount))]
         }
         // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
-        let expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now, rules: rules)
+        let expenses: [Expense]
+        if batch == nil, let draft = drafts.first {
+            let added = try await context.backend.addExpense(draft, trip: trip.id, at: context.now, rule: rules[draft.id])
+            expenses = added.stored
+            if let earlier = added.repeats { context.output.note(RepeatNote.text(earlier: earlier, now: context.now)) }
+        } else {
+            expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now, rules: rules)
+        }
         if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         if context.output.json {
             context.output.emit(.object(["trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),

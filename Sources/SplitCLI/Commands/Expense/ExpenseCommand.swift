@@ -6,12 +6,13 @@ import SplitStore
 struct ExpenseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expense",
-        abstract: "Show, edit or delete one expense by id (a unique prefix of 6+ characters works).",
+        abstract: "Show, edit or delete one expense by id, id prefix (\(ItemReference.minimumPrefix)+ characters) or description.",
         discussion: HelpText.reflow("""
         Examples:
           split expense show 3f2a1b
           split expense edit 3f2a1b --amount 13000 --note "with tip"
           split expense delete 3f2a1b
+          split expense edit cafe --amount 19.00     # the one expense described "Café"
         """),
         subcommands: [ExpenseShowCommand.self, ExpenseEditCommand.self, ExpenseDeleteCommand.self]
     )
@@ -21,7 +22,7 @@ struct ExpenseShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show an expense and its splits.", discussion: HelpText.reflow("Example:\n  split expense show 3f2a1b"))
 
-    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -54,7 +55,7 @@ struct ExpenseEditCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
     var id: String
 
     @Option(help: ArgumentHelp("New description.", valueName: "text"))
@@ -114,7 +115,7 @@ struct ExpenseDeleteCommand: ContextCommand {
         commandName: "delete", abstract: "Delete an expense (split undo brings it back).",
         discussion: HelpText.reflow("Example:\n  split expense delete 3f2a1b"))
 
-    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
     var id: String
 
     @OptionGroup var global: GlobalOptions

@@ -11,6 +11,7 @@ struct ExpensesCommand: ContextCommand {
           split expenses --member Bea --category Meal
           split expenses --since 2025-01-01 --until 2025-01-31
           split expenses --since -7                   # the last week
+          split expenses --search cafe                # also "Café", and notes
           split expenses --currency USD --json
         """)
     )
@@ -30,6 +31,10 @@ struct ExpensesCommand: ContextCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Only on or before this date (same forms).", valueName: "date"))
     var until: String?
 
+    @Option(help: ArgumentHelp("Only expenses whose description or note contains this text (any case, any accents).",
+                               valueName: "text"))
+    var search: String?
+
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
@@ -43,6 +48,10 @@ struct ExpensesCommand: ContextCommand {
             filter.category = parsed
         }
         filter.currency = try currency.map { try Currency(code: $0) }
+        if let search, search.trimmingSpaces.isEmpty {
+            throw CLIError.data("--search needs text to look for in descriptions and notes")
+        }
+        filter.search = search.map(TextSearch.init)
         let dates = DateInput(today: context.clock.today())
         filter.since = try dates.filter(since)
         filter.until = try dates.filter(until)

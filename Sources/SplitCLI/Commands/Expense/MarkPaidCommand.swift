@@ -12,7 +12,7 @@ struct MarkPaidCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Expense id or unique prefix (6+ characters).")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
     var id: String
 
     @Option(help: ArgumentHelp("The member whose share it is.", valueName: "name"))

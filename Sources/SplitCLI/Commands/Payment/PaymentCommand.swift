@@ -5,7 +5,7 @@ import SplitCore
 struct PaymentCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "payment",
-        abstract: "Show, edit or delete one payment by id (a unique prefix of 6+ characters works).",
+        abstract: "Show, edit or delete one payment by id (a unique prefix of \(ItemReference.minimumPrefix)+ characters works).",
         discussion: HelpText.reflow("""
         List payments and their ids with split payments.
         Examples:
@@ -21,7 +21,7 @@ struct PaymentShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a payment.", discussion: HelpText.reflow("Example:\n  split payment show 7c41d0"))
 
-    @Argument(help: "Payment id or unique prefix (6+ characters).")
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).")
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -50,7 +50,7 @@ struct PaymentEditCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Payment id or unique prefix (6+ characters).")
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).")
     var id: String
 
     @Option(help: ArgumentHelp("New payer: who handed the money over.", valueName: "name"))
@@ -119,7 +119,7 @@ struct PaymentDeleteCommand: ContextCommand {
         commandName: "delete", abstract: "Delete a payment (split undo brings it back).",
         discussion: HelpText.reflow("Example:\n  split payment delete 7c41d0"))
 
-    @Argument(help: "Payment id or unique prefix (6+ characters).")
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).")
     var id: String
 
     @OptionGroup var global: GlobalOptions

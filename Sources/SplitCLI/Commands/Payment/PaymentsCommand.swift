@@ -9,7 +9,7 @@ struct PaymentsCommand: ContextCommand {
         abstract: "List recorded payments (reimbursements), newest first.",
         discussion: HelpText.reflow("""
         Fix or remove one with split payment edit ID or split payment delete ID (a unique id
-        prefix of 6+ characters works).
+        prefix of \(ItemReference.minimumPrefix)+ characters works).
         Examples:
           split payments
           split payments --json
