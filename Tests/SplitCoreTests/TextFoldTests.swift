@@ -11,7 +11,7 @@ import Testing
         #expect(TextFold.fold(text) == folded)
     }
 
-    @Test("an edit's changes in words, only what differs")
+    @Test("an edit's changes in words, only what differs, shares in name order")
     func changes() throws {
         let usd = try Currency(code: "USD")
         let ann = MemberID("ann"), ben = MemberID("ben")
@@ -21,7 +21,8 @@ import Testing
         var new = old
         new.amount = Money(minorUnits: 3100, currency: usd)
         new.category = .hotel
-        new.splits = [ExpenseSplit(memberID: ann, amount: 1550), ExpenseSplit(memberID: ben, amount: 1550)]
+        // Listed in name order whatever order the shares are stored in.
+        new.splits = [ExpenseSplit(memberID: ben, amount: 1550), ExpenseSplit(memberID: ann, amount: 1550)]
         let names = ["ann": "Ann", "ben": "Ben"]
         #expect(ExpenseChanges.list(from: old, to: new) { names[$0.rawValue]! } == [
             "amount USD 30.00 → 31.00", "category Other → Hotel", "split Ann 15.00 → 15.50, Ben 15.00 → 15.50",

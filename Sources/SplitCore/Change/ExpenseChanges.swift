@@ -35,13 +35,16 @@ public enum ExpenseChanges {
             .joined(separator: ", ")
     }
 
-    /// `Alex 900 → 950` for each member whose share differs (0 for no share), old members first.
+    /// `Alex 900 → 950` for each member whose share differs (0 for no share), in name order
+    /// (case-insensitive, then id), as shares are listed everywhere.
     private static func sharesChanged(_ old: Expense, _ new: Expense, _ name: (MemberID) -> String) -> [String] {
         func share(_ expense: Expense, _ member: MemberID) -> Int64 {
             expense.splits.lazy.filter { $0.memberID == member }.map(\.amount).reduce(0, +)
         }
-        var members: [MemberID] = []
-        for split in old.splits + new.splits where !members.contains(split.memberID) { members.append(split.memberID) }
+        let members = Set((old.splits + new.splits).map(\.memberID))
+            .map { (key: name($0).lowercased(), id: $0) }
+            .sorted { ($0.key, $0.id.rawValue) < ($1.key, $1.id.rawValue) }
+            .map(\.id)
         return members.compactMap { member in
             let before = share(old, member), after = share(new, member)
             guard before != after || old.amount.currency != new.amount.currency else { return nil }
