@@ -102,6 +102,26 @@ struct FriendsTests {
         #expect(try await cli.ok("config", "list", "--json").stdout == config)
     }
 
+    @Test("friends reads every trip in one read transaction, with as many statements for three trips as for two")
+    func oneRead() async throws {
+        let cli = try await twoTrips()
+        try await cli.ok("config", "set", "me.name", "Alex")
+        func selects() async throws -> Int {
+            let result = try await cli.run(["friends"], env: ["SPLIT_TRACE_SQL": "1"])
+            result.expectSuccess()
+            let statements = result.stderr.split(separator: "\n").filter { $0.hasPrefix("sql: ") }
+            #expect(statements.filter { $0.hasPrefix("sql: BEGIN") }.count == 1, "\(result)")
+            #expect(!statements.contains { $0.contains("FROM \"expense") || $0.contains("FROM expense") }, "\(result)")
+            return statements.filter { $0.hasPrefix("sql: SELECT") }.count
+        }
+        let two = try await selects()
+        #expect(two >= 7, "the trace lists the reads of trips, members, totals, links, you, claims and rates")
+        try await cli.ok("trip", "create", "Oslo", "--currency", "NOK")
+        try await cli.ok("member", "add", "Alex", "Ola")
+        try await cli.ok("add-expense", "Ferry", "300", "--paid-by", "Ola")
+        #expect(try await selects() == two)
+    }
+
     @Test("friends --in converts each trip with its own rates and says so; knowing you nowhere is a usage error")
     func converted() async throws {
         let cli = try await twoTrips()
