@@ -2,7 +2,8 @@
 # Benchmark figures for split (release build): a trip of 20 members and 100,000 mixed
 # expenses, then median wall time and peak memory of the everyday commands; the same for a
 # trip where 20% of the expenses have 2-3 payers; settle and balances with you set, and a
-# preference read; and the exact settle planner at 20 non-zero balances. Prints figures; it asserts nothing.
+# preference read; split friends over 50 trips of 2,000 expenses (a database of its own);
+# and the exact settle planner at 20 non-zero balances. Prints figures; it asserts nothing.
 #
 #   scripts/bench.sh [EXPENSES] [RUNS]     # defaults: 100000 15
 #   SPLIT_BENCH_SCRATCH=.build-release scripts/bench.sh
@@ -72,4 +73,19 @@ printf 'import of %s expenses, 20%% with 2-3 payers: %d ms\n' "$expenses" "$(( (
 measure "split settle (20% several payers)" "$split" settle
 measure "split settle --in JPY (20% ...)" "$split" settle --in JPY
 measure "split balances (20% several payers)" "$split" balances
+# Friends across trips: 50 trips of 8 members and 2,000 expenses each, in a database of their
+# own, with you (M1) found in each by me.name. split friends reads the balance totals of every
+# trip in one read transaction, so its time should not grow with the expenses.
+export SPLIT_DB="$work/friends.sqlite"
+"$bench" generate 8 2000 > "$work/trip2000.jsonl"
+for t in $(seq 1 50); do
+  "$split" trip create "Friends $t" --currency JPY >/dev/null
+  "$split" member add $(seq -f 'M%g' 1 8) >/dev/null
+  "$split" add-expense --batch "$work/trip2000.jsonl" >/dev/null
+done
+"$split" config set me.name m1 >/dev/null
+measure "split friends (50 trips x 2,000)" "$split" friends
+measure "split friends --json (50 trips)" "$split" friends --json
+measure "split settle --all --mine (50 trips)" "$split" settle --all --mine
+
 "$bench" settle-exact 20 31

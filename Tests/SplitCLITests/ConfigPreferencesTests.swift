@@ -33,7 +33,8 @@ struct ConfigPreferencesTests {
         try await cli.ok("config", "set", "display.name", "  Ann Lee ")
         let list = try await cli.json("config", "list")["settings"].array
         let byKey = Dictionary(uniqueKeysWithValues: list.map { ($0["key"].string ?? "", $0) })
-        #expect(Set(byKey.keys) == ["sync.auto", "default.currency", "default.category", "display.name"])
+        #expect(Set(byKey.keys) == ["sync.auto", "me.name", "default.currency", "default.category", "display.name"])
+        #expect(byKey["me.name"]?["scope"].string == "device" && byKey["me.name"]?["value"].isNull == true)
         #expect(byKey["display.name"]?["value"].string == "Ann Lee")
         #expect(byKey["display.name"]?["scope"].string == "account")
         #expect(byKey["display.name"]?["waiting"].bool == true)
@@ -46,7 +47,8 @@ struct ConfigPreferencesTests {
     }
 
     @Test("an unknown key or a bad value: one line naming what is accepted, exit 65, nothing changed", arguments: [
-        (["set", "default.colour", "red"], "unknown setting 'default.colour'; the settings are sync.auto, default.currency"),
+        (["set", "default.colour", "red"], "unknown setting 'default.colour'; the settings are sync.auto, me.name, default.currency"),
+        (["set", "me.name", "Bea,Chen"], "me.name is a member name or none: invalid member name 'Bea,Chen': it contains ','"),
         (["get", "nope"], "unknown setting 'nope'"),
         (["set", "default.currency", "EURO"], "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'EURO'"),
         (["set", "default.category", "Food"], "default.category is one of Meal, Transport, Tickets, Shopping, Hotel, Other, or none, not 'Food'"),

@@ -8,6 +8,7 @@ extension Me.Source {
         case .device: return "on this device"
         case .account: return "your account"
         case .pending: return "your account's claim is sent at the next sync"
+        case .name: return "me.name on this device"
         }
     }
 }

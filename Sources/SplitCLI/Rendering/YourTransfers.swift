@@ -5,10 +5,31 @@ import SplitCore
 enum YourTransfers {
     /// The sentence for a transfer you are part of, or nil.
     static func sentence(_ transfer: Transfer, me: MemberID, _ currency: Currency, _ names: MemberDirectory) -> String? {
-        let amount = MoneyWords.text(transfer.amount, currency)
-        if transfer.from == me { return "You pay \(names.name(of: transfer.to)) \(amount)" }
-        if transfer.to == me { return "\(names.name(of: transfer.from)) pays you \(amount)" }
+        if transfer.from == me { return sentence(-transfer.amount, with: names.name(of: transfer.to), currency) }
+        if transfer.to == me { return sentence(transfer.amount, with: names.name(of: transfer.from), currency) }
         return nil
+    }
+
+    /// The transfer between you and `friend` of `amount`: positive, they pay you; negative,
+    /// you pay them (`settle --all --mine`, netted across trips).
+    static func sentence(_ amount: Int64, with friend: String, _ currency: Currency) -> String {
+        let words = size(amount, currency)
+        return amount < 0 ? "You pay \(friend) \(words)" : "\(friend) pays you \(words)"
+    }
+
+    /// Where you stand with `friend`, as `split friends` says it: `you owe Bea ¥4,000`,
+    /// `Bea owes you $2.63`, `even`.
+    static func standing(_ amounts: [FriendAmount], with friend: String) -> String {
+        guard !amounts.isEmpty else { return "even" }
+        return amounts.map { entry in
+            let words = size(entry.amount, entry.currency)
+            return entry.amount < 0 ? "you owe \(friend) \(words)" : "\(friend) owes you \(words)"
+        }.joined(separator: ", ")
+    }
+
+    /// `amount` without its sign, in words.
+    private static func size(_ amount: Int64, _ currency: Currency) -> String {
+        MoneyWords.text(amount == .min ? .max : abs(amount), currency)
     }
 
     /// Your net in words: `You owe ¥4,000`, `You are owed $2.63`, `You are even`.

@@ -56,7 +56,7 @@ struct CommandContext: Sendable {
     /// command started; a command reads again what its own writes changed.
     func scope() async throws -> TripScope {
         try await scopeCache.get {
-            if let scope = try await backend.scope(reference: tripReference) { return scope }
+            if let scope = try await backend.scope(reference: tripReference, meName: settings.meName) { return scope }
             let trips = try await backend.trips()
             if trips.isEmpty {
                 throw CLIError("no trip yet; create one with: split trip create NAME --currency CUR", kind: .data)
@@ -77,6 +77,10 @@ struct CommandContext: Sendable {
 
     /// Who you are in the command's trip.
     func me() async throws -> Me? { try await scope().me }
+
+    /// Who you are in `trip`, read now (after a change of it), by the same rule as ``me()``:
+    /// this device's `me.name` included.
+    func me(in trip: TripID) async throws -> Me? { try await backend.me(trip: trip, named: settings.meName) }
 
     /// `SPLIT_TRACE_SQL=1` prints every statement SQLite runs to stderr, `sql: ` first: how
     /// the statements and transactions of one command are counted.

@@ -18,6 +18,10 @@ public struct CloudSettings: Codable, Equatable, Sendable {
     /// `split config set sync.auto off` stores false: no sync after a change to a linked
     /// trip. Nil (the default) means on.
     public var autoSync: Bool?
+    /// `split config set me.name NAME`: you, in every trip with a member of that name
+    /// (``SplitCore/PersonKey``) that says nothing else about you. A device setting, not a
+    /// preference: split-server keeps no such field, and who you are is per device anyway.
+    public var meName: String?
 
     public init() {}
 }

@@ -4,38 +4,46 @@ import SplitCore
 /// "You" in a trip (schema v7): this device's choice in `trip_me`, and the account claims
 /// split-server reported in `member_claim`.
 ///
-/// The rule: a `trip_me` row wins (on a trip linked to split-server it is a change not yet
-/// sent, and the newest thing this device knows); otherwise, on a linked trip, the live
-/// member the link's account claims. A removed member is nobody.
+/// The rule (``Me/resolve(choice:claimed:link:named:members:)``): a `trip_me` row wins (on a
+/// trip linked to split-server it is a change not yet sent, and the newest thing this device
+/// knows); otherwise, on a linked trip, the live member the link's account claims; otherwise
+/// the member named as this device's `me.name`. A removed member is nobody.
 extension LocalBackend {
-    public func me(trip: TripID) async throws -> Me? {
-        try database.read { db in try me(db, trip: trip) }
+    /// You in `trip`; `named` is this device's `me.name` setting, if any.
+    public func me(trip: TripID, named: String?) async throws -> Me? {
+        try database.read { db in try me(db, trip: trip, link: try SyncStore.link(db, trip), named: named, members: nil) }
     }
 
-    func me(_ db: Database, trip: TripID) throws -> Me? {
-        try me(db, trip: trip, link: try SyncStore.link(db, trip))
-    }
-
-    /// ``me(_:trip:)`` with the trip's link already read (``scope(reference:)``).
-    func me(_ db: Database, trip: TripID, link: TripLink?) throws -> Me? {
+    /// ``me(trip:named:)`` with the trip's link (and maybe its live members) already read
+    /// (``scope(reference:meName:)``).
+    func me(_ db: Database, trip: TripID, link: TripLink?, named: String?, members: [Member]?) throws -> Me? {
+        var choice = Me.DeviceChoice.unsaid
         if let row = try Row.fetchOne(db, sql: """
             SELECT m.id, m.name FROM trip_me t LEFT JOIN member m ON m.id = t.member_id AND m.removed_at IS NULL
             WHERE t.trip_id = ?
             """, arguments: [trip.rawValue]) {
-            guard let id = row[0] as String?, let name = row[1] as String? else { return nil }
-            return Me(member: Member(id: MemberID(id), name: name), source: link?.syncProtocol == .feed ? .pending : .device)
+            choice = Self.deviceChoice(id: row[0], name: row[1])
         }
-        guard let account = link?.account else { return nil }
-        guard let row = try Row.fetchOne(db, sql: """
+        var claimed: Member?
+        if case .unsaid = choice, let account = link?.account, let row = try Row.fetchOne(db, sql: """
             SELECT m.id, m.name FROM member_claim c JOIN member m ON m.id = c.member_id AND m.removed_at IS NULL
             WHERE c.trip_id = ? AND c.account = ? ORDER BY m.name_key, m.id LIMIT 1
-            """, arguments: [trip.rawValue, account]) else { return nil }
-        return Me(member: Member(id: MemberID(row[0] as String), name: row[1]), source: .account)
+            """, arguments: [trip.rawValue, account]) {
+            claimed = Member(id: MemberID(row[0] as String), name: row[1])
+        }
+        return try Me.resolve(choice: choice, claimed: claimed, link: link, named: named,
+                              members: try members ?? self.members(db, trip: trip))
+    }
+
+    /// A `trip_me` row's member, read through a LEFT JOIN with the live members.
+    static func deviceChoice(id: String?, name: String?) -> Me.DeviceChoice {
+        guard let id, let name else { return .nobody }
+        return .member(Member(id: MemberID(id), name: name))
     }
 
     /// This device's choice: `member`, or nobody (``SplitCore/TripChange/setMe(_:)``). On a
     /// trip linked to split-server it waits in `trip_me` until ``confirmClaim(_:trip:account:)``;
-    /// elsewhere, clearing forgets it.
+    /// elsewhere it stays, and nobody is kept as a row too, so `me.name` does not apply there.
     public func setMe(_ member: MemberID?, trip: TripID, at: Timestamp) async throws {
         try write(trip, at: at) { writer in try writer.apply(.setMe(member)) }
     }

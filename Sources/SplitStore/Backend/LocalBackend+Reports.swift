@@ -12,10 +12,17 @@ extension LocalBackend {
     func balances(_ db: Database, trip: TripID) throws -> [CurrencyBalances] {
         let members = try MemberRecord.live(trip).select(MemberRecord.Columns.id, as: String.self).fetchAll(db)
             .map(MemberID.init)
+        return try balances(db, trip: trip, members: members, rows: try Row.fetchAll(db, BalanceTotalRecord.nonZero(trip)))
+    }
+
+    /// The trip's balances from its non-zero `balance_total` rows and its live members (in
+    /// name order): every live member in every currency that has activity, and any other
+    /// member a row holds money for, after them.
+    func balances(_ db: Database, trip: TripID, members: [MemberID], rows: [Row]) throws -> [CurrencyBalances] {
         var totals: [String: [MemberID: MemberBalance]] = [:]
         var currencies = CurrencyCache()
         var codes: [String: Currency] = [:]
-        for row in try Row.fetchAll(db, BalanceTotalRecord.nonZero(trip)) {
+        for row in rows {
             let stored = BalanceTotalRecord.stored(row)
             let code = try stored.text(BalanceTotalRecord.Columns.currency)
             do {
@@ -27,11 +34,12 @@ extension LocalBackend {
             guard Int128(balance.net) == balance.exactNet else { throw MoneyError.overflow }
             totals[code, default: [:]][balance.memberID] = balance
         }
+        let live = Set(members)
         return totals.keys.sorted().map { code in
             let byMember = totals[code] ?? [:]
             var list = members.map { byMember[$0] ?? MemberBalance(memberID: $0) }
             // A removed member can only hold zeros, but never drop money if one does not.
-            for (id, balance) in byMember.sorted(by: { $0.key < $1.key }) where !members.contains(id) {
+            for (id, balance) in byMember.sorted(by: { $0.key < $1.key }) where !live.contains(id) {
                 list.append(balance)
             }
             return CurrencyBalances(currency: codes[code]!, balances: list)

@@ -4,8 +4,8 @@ import SplitCore
 extension LocalBackend {
     /// The scope of the trip `reference` names (by name, id or prefix, as ``trip(matching:)``),
     /// else of the current trip, in one read. Nil when no reference is given and no trip is
-    /// current.
-    public func scope(reference: String?) async throws -> TripScope? {
+    /// current. `meName` is this device's `me.name` setting (``Me/Source/name``).
+    public func scope(reference: String?, meName: String?) async throws -> TripScope? {
         try database.read { db in
             let found: Trip
             if let reference {
@@ -16,8 +16,9 @@ extension LocalBackend {
                 return nil
             }
             let link = try SyncStore.link(db, found.id)
-            return TripScope(trip: found, members: try members(db, trip: found.id),
-                             me: try me(db, trip: found.id, link: link), link: link)
+            let members = try members(db, trip: found.id)
+            return TripScope(trip: found, members: members,
+                             me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link)
         }
     }
 }

@@ -11,6 +11,9 @@ public struct Me: Hashable, Sendable {
         case account
         /// Chosen on this device; the claim for your account goes at the next sync.
         case pending
+        /// The member named as this device's `me.name` setting (``SplitCore/PersonKey``), in a
+        /// trip that says nothing else about you.
+        case name
     }
 
     public let member: Member

@@ -57,6 +57,13 @@ struct BalanceTotalRecord: FetchableRecord, TableRecord {
                && (Columns.paid != 0 || Columns.share != 0 || Columns.made != 0 || Columns.received != 0))
     }
 
+    /// Every trip's rows that hold any money, with their trip (``Columns/tripID``): the read of
+    /// all trips at once (`split friends`).
+    static var nonZeroInEveryTrip: QueryInterfaceRequest<Self> {
+        select([Columns.tripID as any SQLSelectable] + databaseSelection)
+            .filter(Columns.paid != 0 || Columns.share != 0 || Columns.made != 0 || Columns.received != 0)
+    }
+
     /// One member's row in one currency, if it holds one.
     static func of(_ member: MemberID, currency: Currency, trip: TripID) -> QueryInterfaceRequest<Self> {
         filter(Columns.tripID == trip.rawValue && Columns.memberID == member.rawValue && Columns.currency == currency.code)

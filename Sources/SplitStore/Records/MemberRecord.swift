@@ -62,6 +62,13 @@ struct MemberRecord: FetchableRecord, TableRecord {
         of(trip).order(Columns.nameKey, Columns.id)
     }
 
+    /// Every trip's live members with their trip (``Columns/tripID``), by trip and then in
+    /// name order: the read of all trips at once (`split friends`).
+    static var liveInEveryTrip: QueryInterfaceRequest<Self> {
+        select(Columns.tripID, Columns.id, Columns.name).filter(Columns.removedAt == nil)
+            .order(Columns.tripID, Columns.nameKey, Columns.id)
+    }
+
     /// The live member `id` of the trip.
     static func live(_ id: MemberID, trip: TripID) -> QueryInterfaceRequest<Self> {
         of(trip).filter(Columns.id == id.rawValue)

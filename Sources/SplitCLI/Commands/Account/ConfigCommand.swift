@@ -13,6 +13,10 @@ struct ConfigCommand: AsyncParsableCommand {
         discussion: HelpText.reflow("""
         Kept on this device:
           sync.auto         on or off (default on): sync after each change
+          me.name           your name in trips: you are the member of that name (any case,
+                            accents or surrounding space) in every trip where split member me
+                            says nothing else; none clears it. Not sent to the server, which
+                            keeps no such setting.
         Your preferences, kept with your account on split-server:
           default.currency  the currency of trip create without --currency
           default.category  the category of add-expense without --category
@@ -26,6 +30,7 @@ struct ConfigCommand: AsyncParsableCommand {
           split config get default.currency
           split config list
           split config set sync.auto off
+          split config set me.name Bea
         """),
         subcommands: [ConfigSetCommand.self, ConfigGetCommand.self, ConfigListCommand.self]
     )
@@ -46,13 +51,15 @@ struct ConfigOptions: ParsableArguments {
 /// A key `split config` knows: a device setting or a preference.
 enum ConfigKey: Hashable, CaseIterable {
     case syncAuto
+    case meName
     case preference(PreferenceKey)
 
-    static var allCases: [ConfigKey] { [.syncAuto] + PreferenceKey.allCases.map(ConfigKey.preference) }
+    static var allCases: [ConfigKey] { [.syncAuto, .meName] + PreferenceKey.allCases.map(ConfigKey.preference) }
 
     var name: String {
         switch self {
         case .syncAuto: return "sync.auto"
+        case .meName: return "me.name"
         case .preference(let key): return key.rawValue
         }
     }
@@ -69,6 +76,7 @@ enum ConfigKey: Hashable, CaseIterable {
     func value(settings: CloudSettings, copy: PreferenceCopy) -> String? {
         switch self {
         case .syncAuto: return Self.autoSyncText(settings)
+        case .meName: return settings.meName
         case .preference(let key): return copy.preferences[key]
         }
     }
@@ -84,6 +92,16 @@ enum ConfigKey: Hashable, CaseIterable {
         case "on", "true", "yes", "1": return nil
         case "off", "false", "no", "0": return false
         default: throw CLIError.data("sync.auto is on or off, not '\(text)'")
+        }
+    }
+
+    /// `me.name` as typed: a member name (``SplitCore/NameRules``), trimmed; none clears it.
+    static func meName(_ text: String) throws -> String? {
+        if ["none", ""].contains(text.trimmingSpaces.lowercased()) { return nil }
+        do {
+            return try NameRules.member(text)
+        } catch {
+            throw CLIError.data("me.name is a member name or none: \(error.message)")
         }
     }
 }
@@ -115,6 +133,10 @@ struct ConfigSetCommand: AsyncParsableCommand {
             settings.autoSync = try ConfigKey.autoSync(value)
             try files.settings.save(settings)
             show(ConfigKey.syncAuto.name, ConfigKey.autoSyncText(settings))
+        case .meName:
+            let name = try ConfigKey.meName(value)
+            try files.settings.update { $0.meName = name }
+            show(ConfigKey.meName.name, name)
         case .preference(let preference):
             let cleared = ["none", ""].contains(value.trimmingSpaces.lowercased()) && preference.clearable
             let normalized = try preference.normalize(cleared ? nil : value)
@@ -208,7 +230,7 @@ struct ConfigListCommand: AsyncParsableCommand {
         let copy = try options.files.preferences.load()
         let rows = ConfigKey.allCases.map { key -> (name: String, value: String?, scope: String, waiting: Bool) in
             switch key {
-            case .syncAuto: return (key.name, key.value(settings: settings, copy: copy), "device", false)
+            case .syncAuto, .meName: return (key.name, key.value(settings: settings, copy: copy), "device", false)
             case .preference(let preference):
                 return (key.name, key.value(settings: settings, copy: copy), "account", copy.pending.contains(preference.rawValue))
             }

@@ -45,7 +45,7 @@ struct JoinCommand: ContextCommand {
         }
         try await TripPullCommand.adopt(group, session: session, context: context)
         if let name {
-            if let me = try await context.backend.me(trip: group.id) {
+            if let me = try await context.me(in: group.id) {
                 if !context.output.json { context.output.line("You are \(me.member.name) in this trip, for your account on every device.") }
             } else {
                 context.output.note("split: \(session.client.server.url) did not record who you are; say it with: split member me \(name)")

@@ -21,6 +21,8 @@ struct MemberMeCommand: ContextCommand {
         On a trip linked to split-server this is your account's claim, seen by every device
         you use after a sync; a member another account claimed is refused. On a local trip or
         one linked to the Node server it stays on this device.
+        In a trip where this says nothing, your me.name (split config set me.name NAME) picks
+        the member of that name; --clear means nobody here, me.name or not.
         Examples:
           split member me Alex
           split member me
@@ -53,7 +55,7 @@ struct MemberMeCommand: ContextCommand {
         } else {
             try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
         }
-        let me = try await context.backend.me(trip: trip.id)
+        let me = try await context.me(in: trip.id)
         if context.output.json {
             return show(me, trip: trip, context)
         }

@@ -16,11 +16,14 @@ struct SettleCommand: ContextCommand {
         words, and --mine prints only those.
         --record records the plan's transfers as payments (only yours with --mine), dated
         today or --date, as one change: split undo takes them all back.
+        --all --mine nets your transfers across all trips, per friend and currency (see
+        split friends for who is the same friend, and the trips behind each amount).
         Examples:
           split settle
           split settle --in JPY
           split settle --mine
           split settle --record
+          split settle --all --mine
         """)
     )
 
@@ -34,6 +37,9 @@ struct SettleCommand: ContextCommand {
     @Flag(help: "Only your own transfers (needs: split member me NAME).")
     var mine = false
 
+    @Flag(help: "With --mine: your transfers across all trips, netted per friend and currency.")
+    var all = false
+
     @Option(name: .customLong("in"), help: ArgumentHelp("Convert everything into this currency first.", valueName: "code"))
     var target: String?
 
@@ -43,6 +49,15 @@ struct SettleCommand: ContextCommand {
     var changesTrip: Bool { record }
 
     func validate() throws {
+        if all && !mine {
+            throw ValidationError("--all goes with --mine: only your own transfers can be netted across trips (other people's "
+                                  + "plans are per trip; see them with split settle --trip TRIP)")
+        }
+        if all && record {
+            throw ValidationError("--all cannot --record: a payment belongs to one trip; record each trip with "
+                                  + "split settle --record --mine --trip TRIP")
+        }
+        if all && global.trip != nil { throw ValidationError("--all covers every trip; leave out --trip") }
         if date != nil && !record { throw ValidationError("--date goes with --record (the date of the recorded payments)") }
         if record && target != nil {
             throw ValidationError("--record settles each currency in its own; leave out --in (payments in one currency "
@@ -51,6 +66,7 @@ struct SettleCommand: ContextCommand {
     }
 
     func run(_ context: CommandContext) async throws {
+        if all { return try await allMine(context) }
         let (trip, directory) = try await context.tripAndMembers()
         try context.warnAboutHeldItems(trip.id)
         if record {
@@ -61,21 +77,14 @@ struct SettleCommand: ContextCommand {
         // The rates the conversion used, as `split trip rate` lists them: 1 USD = 150.25 JPY.
         var used: [(code: String, rate: ExchangeRate)] = []
         if let target {
-            let currency = try Currency(code: target)
             let rates = try await context.backend.rates(trip: trip.id)
-            do {
-                if !all.isEmpty {
-                    used = CurrencyConverter.ratesNeeded(all, home: trip.currency, to: currency).compactMap { code in
-                        rates[code].map { (code, $0) }
-                    }
+            let currency = try Currency(code: target)
+            if !all.isEmpty {
+                used = CurrencyConverter.ratesNeeded(all, home: trip.currency, to: currency).compactMap { code in
+                    rates[code].map { (code, $0) }
                 }
-                all = all.isEmpty ? [] : [try CurrencyConverter.convert(all, home: trip.currency, rates: rates, to: currency)]
-            } catch .missingRate(let code) {
-                throw CLIError.data("no exchange rate for \(code) in this \(trip.currency.code) trip; set one with: "
-                                    + "split trip rate \(code) RATE   (RATE = value of 1 \(code) in \(trip.currency.code))")
-            } catch .overflow {
-                throw CLIError.data("the converted totals are too large to compute exactly")
             }
+            all = try ConvertedBalances.of(all, trip: trip, rates: rates, to: currency)
         }
         let me = try await context.me()?.member.id
         if mine && me == nil {
@@ -137,6 +146,38 @@ struct SettleCommand: ContextCommand {
             }
             context.output.line(table.render())
         }
+    }
+
+    /// `--all --mine`: each friend's totals across trips (``CrossTrips``) as the transfers that
+    /// settle them.
+    private func allMine(_ context: CommandContext) async throws {
+        let view = try await CrossTrips.load(context, into: target)
+        let owing = view.friends.flatMap { friend in friend.totals.map { (friend, $0) } }
+        if context.output.json {
+            let codes = Set(owing.map(\.1.currency.code)).sorted()
+            context.output.emit(.object([
+                "convertedTo": JSONRendering.string(view.target?.code),
+                "skippedTrips": .array(view.skipped.map(JSONRendering.trip)),
+                "settlements": .array(codes.map { code in
+                    .object([
+                        "currency": .string(code),
+                        "transfers": .array(owing.filter { $0.1.currency.code == code }.map { friend, amount in
+                            .object([
+                                "friend": .string(friend.name), "matchedBy": .string(friend.identity.match.rawValue),
+                                "direction": .string(amount.amount < 0 ? "youPay" : "paysYou"),
+                                "amount": JSONRendering.amount(amount.amount == .min ? .max : abs(amount.amount), amount.currency),
+                            ])
+                        }),
+                    ])
+                }),
+            ]))
+        } else {
+            if let line = view.convertedLine { context.output.line(line) }
+            context.output.line(owing.isEmpty ? "You are settled up." : owing.map { friend, amount in
+                YourTransfers.sentence(amount.amount, with: friend.name, amount.currency)
+            }.joined(separator: "\n"))
+        }
+        if let note = view.skippedNote { context.output.note(note) }
     }
 
     /// `--record`: the plan of the balances as they are in the write, as payments.

@@ -59,7 +59,7 @@ struct StatusCommand: ContextCommand {
     private func json(_ status: LinkStatus, _ context: CommandContext) async throws -> JSONValue {
         let link = status.link
         let name = try await context.backend.trip(matching: link.trip.rawValue).name
-        let me = try await context.backend.me(trip: link.trip)
+        let me = try await context.me(in: link.trip)
         return .object([
             "me": JSONRendering.string(me?.member.id.rawValue),
             "trip": .string(link.trip.rawValue), "name": .string(name), "linked": .bool(true), "server": .string(link.server),
@@ -79,7 +79,7 @@ struct StatusCommand: ContextCommand {
         let link = status.link
         let name = try await context.backend.trip(matching: link.trip.rawValue).name
         let synced = link.syncedAt.map { context.clock.localText($0) } ?? "never"
-        let me = try await context.backend.me(trip: link.trip)
+        let me = try await context.me(in: link.trip)
         context.output.line("""
             \(name): linked to \(link.server), cloud trip \(link.group)
               last sync \(synced), revision \(link.revision)

@@ -1,0 +1,31 @@
+import Foundation
+import SplitCore
+
+/// `--in CUR`: a trip's balances in one currency with the trip's own rates, or the one-line
+/// refusal that names the missing rate and how to set it. `settle --in` and `friends --in`
+/// convert, and refuse, alike.
+enum ConvertedBalances {
+    /// `all` converted with ``SplitCore/CurrencyConverter`` (nothing when there is nothing).
+    /// `naming` the trip in the message: a command over every trip says which one lacks it.
+    static func of(_ all: [CurrencyBalances], trip: Trip, rates: [String: ExchangeRate], to target: Currency,
+                   namingTrip: Bool = false) throws -> [CurrencyBalances] {
+        guard !all.isEmpty else { return [] }
+        do {
+            return [try CurrencyConverter.convert(all, home: trip.currency, rates: rates, to: target)]
+        } catch .missingRate(let code) {
+            let home = trip.currency.code
+            let which = namingTrip ? "trip '\(trip.name)' (a \(home) trip)" : "this \(home) trip"
+            let flag = namingTrip ? " --trip \(quoted(trip.name))" : ""
+            throw CLIError.data("no exchange rate for \(code) in \(which); set one with: "
+                                + "split trip rate \(code) RATE\(flag)   (RATE = value of 1 \(code) in \(home))")
+        } catch .overflow {
+            throw CLIError.data("the converted totals\(namingTrip ? " of trip '\(trip.name)'" : "") are too large to compute exactly")
+        }
+    }
+
+    /// A trip name as a shell word: in double quotes when it holds a space or a quote.
+    private static func quoted(_ name: String) -> String {
+        guard name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else { return name }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

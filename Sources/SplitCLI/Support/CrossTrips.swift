@@ -1,0 +1,62 @@
+import SplitCore
+import SplitStore
+
+/// Every trip at once, as `split friends` and `split settle --all --mine` see them: one read
+/// of all trips (``SplitStore/LocalBackend/yourTrips(meName:)``), each trip's balances
+/// converted when `--in` asks, and where you stand with each friend
+/// (``SplitCore/FriendLedger``). Trips that do not know you are set aside, to be named.
+struct CrossTrips {
+    /// The trips that count: those that know you.
+    let trips: [YourTrip]
+    /// Trips where you are not known, so nothing of them is counted.
+    let skipped: [Trip]
+    let friends: [Friend]
+    /// Per currency, what friends owe you in all (negative: what you owe): your nets summed
+    /// over the trips.
+    let totals: [FriendAmount]
+    /// The `--in` currency, when everything was converted.
+    let target: Currency?
+
+    /// Reads and computes it all; with `target`, a trip missing a rate refuses the whole
+    /// command (exit 65, naming the trip), so nothing partial is shown.
+    static func load(_ context: CommandContext, into target: String?) async throws -> CrossTrips {
+        let currency = try target.map { try Currency(code: $0) }
+        let all = try await context.backend.yourTrips(meName: context.settings.meName)
+        var standings: [TripStanding] = []
+        var counted: [YourTrip] = []
+        var skipped: [Trip] = []
+        for trip in all {
+            guard let me = trip.me else {
+                skipped.append(trip.trip)
+                continue
+            }
+            var balances = trip.balances
+            if let currency {
+                balances = try ConvertedBalances.of(balances, trip: trip.trip, rates: trip.rates, to: currency, namingTrip: true)
+            }
+            counted.append(trip)
+            standings.append(TripStanding(trip: trip.trip, members: trip.members, me: me.member.id, accounts: trip.accounts,
+                                          balances: balances))
+        }
+        if !all.isEmpty && counted.isEmpty {
+            throw CLIError("split does not know who you are in any trip; say it once with: split config set me.name NAME "
+                           + "(or per trip: split member me NAME --trip TRIP)", kind: .usage)
+        }
+        let friends = try FriendLedger.friends(standings)
+        return CrossTrips(trips: counted, skipped: skipped, friends: friends,
+                          totals: try FriendLedger.total(friends.flatMap(\.totals)), target: currency)
+    }
+
+    /// The note for stderr naming the trips left out, if any.
+    var skippedNote: String? {
+        guard !skipped.isEmpty else { return nil }
+        return "note: not counted, as you are not known there: " + skipped.map(\.name).joined(separator: ", ")
+            + " (say who you are with: split member me NAME --trip TRIP, or split config set me.name NAME)"
+    }
+
+    /// The line that says amounts were converted.
+    var convertedLine: String? {
+        target.map { "Converted into \($0.code) with each trip's own rates (split trip rate)." }
+    }
+
+}
