@@ -25,6 +25,12 @@ extension SplitRule {
         return true
     }
 
+    /// Whether it is an equal split: the one way of splitting that the shares themselves show.
+    public var isEqual: Bool {
+        if case .equal = self { return true }
+        return false
+    }
+
     /// The members the rule names, in its order.
     public var members: [MemberID] {
         switch self {

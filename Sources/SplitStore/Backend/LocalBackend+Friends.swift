@@ -22,8 +22,8 @@ extension LocalBackend {
                 totals[TripID(try BalanceTotalRecord.stored(row).text(BalanceTotalRecord.Columns.tripID)), default: []].append(row)
             }
             var links: [TripID: TripLink] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT \(SyncStore.linkColumns) FROM trip_link") {
-                let link = try SyncStore.link(row)
+            for row in try Row.fetchAll(db, sql: TripLinkRecord.all) {
+                let link = try TripLinkRecord(row: row).link
                 links[link.trip] = link
             }
             var choices: [TripID: Me.DeviceChoice] = [:]

@@ -36,6 +36,10 @@ struct ExpenseRecord: TableRecord {
         filter(Columns.id == id.rawValue)
     }
 
+    /// Sets `split_given` of expense `:id` of trip `:trip` to `:given`: built once, as a batch
+    /// of shares and percent splits runs it once per expense.
+    static let setSplitGivenSQL = "UPDATE expense SET split_given = :given WHERE id = :id AND trip_id = :trip"
+
     /// The stored split-as-given of the trip's expense `id`: one text cell, or NULL.
     static func splitGiven(_ id: ExpenseID, trip: TripID) -> QueryInterfaceRequest<String> {
         withID(id).filter(Columns.tripID == trip.rawValue).select(Columns.splitGiven, as: String.self)

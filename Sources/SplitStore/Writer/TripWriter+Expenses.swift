@@ -122,10 +122,9 @@ extension TripWriter {
     /// An equal split is not kept: the shares themselves show it, and an edit of the amount
     /// finds it again, so a trip of equal splits stores nothing more.
     func setSplitRule(_ id: ExpenseID, _ rule: SplitRule?) throws {
-        var kept = rule
-        if case .equal = rule { kept = nil }
-        try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue)
-            .updateAll(db, Columns.splitGiven.set(to: kept.map(SplitRuleText.text)))
+        let kept = rule?.isEqual == true ? nil : rule
+        try db.cachedStatement(sql: ExpenseRecord.setSplitGivenSQL)
+            .execute(arguments: ["given": kept.map(SplitRuleText.text), "id": id.rawValue, "trip": trip.rawValue])
     }
 
     /// The split as given that the stored expense `expense` keeps, when it still gives its

@@ -69,7 +69,8 @@ struct AddExpenseCommand: ContextCommand {
         var rules: [ExpenseID: SplitRule] = [:]
         func built(_ draft: ExpenseDraft) throws -> Expense {
             let (expense, rule) = try builder.buildKeepingRule(draft, id: ExpenseID(context.newID()), base: nil, baseRule: nil)
-            rules[expense.id] = rule
+            // Only what the shares cannot show is kept (an equal split is found again from them).
+            if let rule, !rule.isEqual { rules[expense.id] = rule }
             return expense
         }
         if let batch {
