@@ -56,7 +56,8 @@ struct UploadResumeTests {
                 let resumed = try await account.upload(trip, options)
                 let label = "stopped at request \(point) of \(total)\(afterAnswer ? " after its answer" : "")"
                 #expect(resumed.verification?.verified == true, "\(label): \(String(describing: resumed.verification))")
-                #expect(try await account.differences(trip) == [], "\(label)")
+                let problems = try await account.differences(trip)
+                #expect(problems == [], "\(label): \(problems)")
                 let counts = try await account.serverCounts()
                 #expect(counts.groups == 1, "\(label): \(counts.groups) groups")
                 #expect(try await account.upload(trip, options).nothingNew, "\(label): a third run still had work")
