@@ -30,13 +30,4 @@ extension SplitRule {
         if case .equal = self { return true }
         return false
     }
-
-    /// The members the rule names, in its order.
-    public var members: [MemberID] {
-        switch self {
-        case .equal(let members): return members
-        case .exact(let amounts): return amounts.map(\.memberID)
-        case .percent(let weights), .shares(let weights): return weights.map(\.memberID)
-        }
-    }
 }

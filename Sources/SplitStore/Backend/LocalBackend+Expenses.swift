@@ -25,7 +25,6 @@ extension LocalBackend {
     private static func add(_ expenses: [Expense], rules: [ExpenseID: SplitRule], _ writer: TripWriter) throws -> [Expense] {
         let stored = try writer.addExpenses(expenses)
         for (id, rule) in rules.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            if case .equal = rule { continue }  // not kept (``TripWriter/setSplitRule(_:_:)``)
             try writer.apply(.setSplitRule(id, rule))
         }
         return stored

@@ -8,6 +8,13 @@ extension LocalBackend {
         return payment
     }
 
+    /// Records `payments` as one change that undo reverts whole.
+    public func addPayments(_ payments: [Payment], trip: TripID, at: Timestamp) async throws {
+        try write(trip, at: at) { writer in
+            try writer.apply(.addPayments(payments))
+        }
+    }
+
     /// Records `payment` and hands back the payer's net in its currency just before, read in
     /// the same transaction (what `pay`'s overshoot warning needs, ``PaymentOvershoot``).
     public func recordPayment(_ payment: Payment, trip: TripID, at: Timestamp) async throws -> (payment: Payment, payerNetBefore: Int64) {
@@ -31,13 +38,6 @@ extension LocalBackend {
         }
     }
 
-    /// Records `payments` as one change that undo reverts whole (`settle --record`).
-    public func addPayments(_ payments: [Payment], trip: TripID, at: Timestamp) async throws {
-        try write(trip, at: at) { writer in
-            try writer.apply(.addPayments(payments))
-        }
-    }
-
     public func payments(trip: TripID) async throws -> [Payment] {
         try database.read { db in try payments(db, trip: trip) }
     }
@@ -54,7 +54,7 @@ extension LocalBackend {
                             _ edit: (Payment) throws -> Payment) async throws -> (old: Payment, stored: Payment) {
         try write(trip, at: at) { writer in
             let old = try findPayment(writer.db, reference, trip: trip)
-            return (old, try writer.editPayment(try edit(old)))
+            return (old, try writer.editPayment(try edit(old), old: old))
         }
     }
 
@@ -62,7 +62,7 @@ extension LocalBackend {
     public func deletePayment(matching reference: String, trip: TripID, at: Timestamp) async throws -> Payment {
         try write(trip, at: at) { writer in
             let payment = try findPayment(writer.db, reference, trip: trip)
-            try writer.apply(.deletePayment(payment.id))
+            try writer.deletePayment(payment)
             return payment
         }
     }

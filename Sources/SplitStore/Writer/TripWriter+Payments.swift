@@ -25,9 +25,10 @@ extension TripWriter {
     /// Neither server updates a payment in place (split-server and the Node server create and
     /// delete them), so on a linked trip the edit deletes the old payment and creates the new
     /// version under a new id, here and there, the way a restored expense comes back.
+    /// `known` is the stored version when the caller has just read it in this transaction.
     @discardableResult
-    func editPayment(_ payment: Payment) throws -> Payment {
-        guard let old = try backend.payments(db, trip: trip, id: payment.id) else { throw Self.notFound(payment.id) }
+    func editPayment(_ payment: Payment, old known: Payment? = nil) throws -> Payment {
+        guard let old = try known ?? backend.payments(db, trip: trip, id: payment.id) else { throw Self.notFound(payment.id) }
         let names = try backend.memberNames(db, trip: trip)
         try check(payment, names: names)
         let stored: Payment
@@ -47,21 +48,28 @@ extension TripWriter {
     }
 
     /// Deletes a payment: for good when undo removes what the reverted change added, else
-    /// soft, so undo can bring it back. A command names a live payment, or is refused.
+    /// soft, so undo can bring it back.
     func deletePayment(_ id: PaymentID) throws {
-        let before = try before(.payment(id))
         if origin.purges {
+            let before = try before(.payment(id))
             try PaymentRecord.withID(id).filter(Columns.tripID == trip.rawValue).deleteAll(db)
             if let before { try queue(.deletePayment(id), before: before) }
             return
         }
-        if origin == .command {
-            guard let payment = try backend.payments(db, trip: trip, id: id) else { throw Self.notFound(id) }
-            try log("payment.delete", "deleted payment: \(Self.describe(payment, try backend.memberNames(db, trip: trip)))",
-                    undo: .undeletePayment(id.rawValue))
+        guard let payment = try backend.payments(db, trip: trip, id: id) else {
+            // A command names a live payment; for other origins one already gone is done.
+            if origin == .command { throw Self.notFound(id) }
+            return
         }
-        try softDeletePayment(id)
-        if let before { try queue(.deletePayment(id), before: before) }
+        try deletePayment(payment)
+    }
+
+    /// Soft-deletes `payment`, read in this transaction.
+    func deletePayment(_ payment: Payment) throws {
+        try softDeletePayment(payment.id)
+        try queue(.deletePayment(payment.id), before: .payment(payment))
+        try log("payment.delete", "deleted payment: \(Self.describe(payment, try backend.memberNames(db, trip: trip)))",
+                undo: .undeletePayment(payment.id.rawValue))
     }
 
     /// Brings a deleted payment back. The server never revives a deleted id, so on a linked

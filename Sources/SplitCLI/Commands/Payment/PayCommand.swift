@@ -36,10 +36,9 @@ struct PayCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let payer = try directory.resolve(from)
         let payee = try directory.resolve(to)
-        guard payer.id != payee.id else { throw CLIError.data("\(payer.name) cannot pay themselves; name two different members") }
+        try PaymentInput.checkTwoMembers(payer.id, payee.id, directory)
         let money = try AmountInput.money(amount, currency: try currency.map { try Currency(code: $0) } ?? trip.currency)
         let trimmedNote = note?.trimmingSpaces
-        if let trimmedNote { try TextRules.check(trimmedNote, field: "note", allowing: TextRules.noteAllows) }
         let today = context.clock.today()
         let draft = Payment(
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,

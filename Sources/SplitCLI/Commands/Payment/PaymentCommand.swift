@@ -87,7 +87,6 @@ struct PaymentEditCommand: ContextCommand {
         let newCurrency = try currency.map { try Currency(code: $0) }
         let newDate = try DateInput(today: context.clock.today()).recorded(date)
         let trimmedNote = note?.trimmingSpaces
-        if let trimmedNote { try TextRules.check(trimmedNote, field: "note", allowing: TextRules.noteAllows) }
         let (_, stored) = try await context.backend.editPayment(matching: id, trip: trip.id, at: context.now) { old in
             var payment = old
             payment.from = payer ?? old.from
@@ -100,9 +99,7 @@ struct PaymentEditCommand: ContextCommand {
             }
             payment.date = newDate ?? old.date
             if let trimmedNote { payment.note = trimmedNote.isEmpty ? nil : trimmedNote }
-            guard payment.from != payment.to else {
-                throw CLIError.data("\(directory.name(of: payment.from)) cannot pay themselves; name two different members")
-            }
+            try PaymentInput.checkTwoMembers(payment.from, payment.to, directory)
             return payment
         }
         if context.output.json {

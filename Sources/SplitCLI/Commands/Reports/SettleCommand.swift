@@ -86,10 +86,7 @@ struct SettleCommand: ContextCommand {
             }
             all = try ConvertedBalances.of(all, trip: trip, rates: rates, to: currency)
         }
-        let me = try await context.me()?.member.id
-        if mine && me == nil {
-            throw CLIError("settle --mine needs to know who you are; say it with: split member me NAME", kind: .usage)
-        }
+        let me = try await you(context)
         let plans = try all.map { balances in
             let transfers = try SettlementPlanner.plan(balances, names: directory)
             return (balances, mine ? transfers.filter { $0.from == me || $0.to == me } : transfers)
@@ -180,12 +177,18 @@ struct SettleCommand: ContextCommand {
         if let note = view.skippedNote { context.output.note(note) }
     }
 
-    /// `--record`: the plan of the balances as they are in the write, as payments.
-    private func recordPlan(_ context: CommandContext, trip: Trip, directory: MemberDirectory) async throws {
+    /// You in the trip, or nil; `--mine` needs you.
+    private func you(_ context: CommandContext) async throws -> MemberID? {
         let me = try await context.me()?.member.id
         if mine && me == nil {
             throw CLIError("settle --mine needs to know who you are; say it with: split member me NAME", kind: .usage)
         }
+        return me
+    }
+
+    /// `--record`: the plan of the balances as they are in the write, as payments.
+    private func recordPlan(_ context: CommandContext, trip: Trip, directory: MemberDirectory) async throws {
+        let me = try await you(context)
         let today = context.clock.today()
         let day = try DateInput(today: today).recorded(date) ?? today
         let payments = try await context.backend.recordSettlement(trip: trip.id, at: context.now) { all in
