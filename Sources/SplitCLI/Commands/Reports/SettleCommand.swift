@@ -73,21 +73,22 @@ struct SettleCommand: ContextCommand {
             try await recordPlan(context, trip: trip, directory: directory)
             return
         }
-        var all = try await context.backend.balances(trip: trip.id)
+        // Not `all`: that is the --all flag.
+        var perCurrency = try await context.backend.balances(trip: trip.id)
         // The rates the conversion used, as `split trip rate` lists them: 1 USD = 150.25 JPY.
         var used: [(code: String, rate: ExchangeRate)] = []
         if let target {
             let rates = try await context.backend.rates(trip: trip.id)
             let currency = try Currency(code: target)
-            if !all.isEmpty {
-                used = CurrencyConverter.ratesNeeded(all, home: trip.currency, to: currency).compactMap { code in
+            if !perCurrency.isEmpty {
+                used = CurrencyConverter.ratesNeeded(perCurrency, home: trip.currency, to: currency).compactMap { code in
                     rates[code].map { (code, $0) }
                 }
             }
-            all = try ConvertedBalances.of(all, trip: trip, rates: rates, to: currency)
+            perCurrency = try ConvertedBalances.of(perCurrency, trip: trip, rates: rates, to: currency)
         }
         let me = try await you(context)
-        let plans = try all.map { balances in
+        let plans = try perCurrency.map { balances in
             let transfers = try SettlementPlanner.plan(balances, names: directory)
             return (balances, mine ? transfers.filter { $0.from == me || $0.to == me } : transfers)
         }
@@ -191,8 +192,8 @@ struct SettleCommand: ContextCommand {
         let me = try await you(context)
         let today = context.clock.today()
         let day = try DateInput(today: today).recorded(date) ?? today
-        let payments = try await context.backend.recordSettlement(trip: trip.id, at: context.now) { all in
-            let payments = try all.flatMap { balances in
+        let payments = try await context.backend.recordSettlement(trip: trip.id, at: context.now) { perCurrency in
+            let payments = try perCurrency.flatMap { balances in
                 try SettlementPlanner.plan(balances, names: directory)
                     .filter { !mine || $0.from == me || $0.to == me }
                     .map { Payment(id: PaymentID(context.newID()), from: $0.from, to: $0.to,
