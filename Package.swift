@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // Domain: money, splits, balances, settlement. Pure: no I/O, no clock, no UUID().
@@ -73,11 +74,20 @@ let package = Package(
         // (Upload/: resumable, with the id map in the local store), and the account's claims and
         // preferences (Account/).
         .target(name: "SplitSync", dependencies: ["SplitCore", "SplitStore", "SplitCloud"]),
+        // One trip as a report: text, Markdown, one self-contained HTML page with SVG charts it
+        // draws itself, and the JSON document of its numbers. Takes a plain value (TripReport),
+        // so the CLI and split-server render the same page. Mustache templates escape every
+        // value by default (Plot escapes no attribute value); SplitJSON writes amounts exactly
+        // as every other --json does. No store, no Hummingbird.
+        .target(
+            name: "SplitReport",
+            dependencies: ["SplitCore", "SplitJSON", .product(name: "Mustache", package: "swift-mustache")]
+        ),
         // Command-line interface: commands, context, text/JSON output.
         .target(
             name: "SplitCLI",
             dependencies: [
-                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitSync",
+                "SplitCore", "SplitJSON", "SplitStore", "SplitImport", "SplitCloud", "SplitSync", "SplitReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -156,6 +166,10 @@ let package = Package(
             dependencies: ["SplitCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SplitJSONTests", dependencies: ["SplitJSON", "SplitCore"]),
+        .testTarget(
+            name: "SplitReportTests",
+            dependencies: ["SplitReport", "SplitCore", "SplitJSON", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "SplitStoreTests", dependencies: ["SplitStore", "SplitCore"]),
         .testTarget(
             name: "SplitImportTests",

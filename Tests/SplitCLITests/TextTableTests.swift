@@ -1,5 +1,6 @@
 import Testing
 @testable import SplitCLI
+import SplitReport
 
 @Suite("Text tables")
 struct TextTableTests {

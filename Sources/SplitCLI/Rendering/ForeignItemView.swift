@@ -1,4 +1,5 @@
 import SplitCore
+import SplitReport
 import SplitJSON
 import SplitStore
 

@@ -1,11 +1,12 @@
 import SplitCore
 import SplitJSON
+import SplitReport
 
 /// JSON shapes of the domain values, shared by every command so `--json` output is uniform.
-/// Amounts are JSON numbers in major units, written from exact decimal text.
+/// Amounts, balances and transfers are ``SplitReport/ReportJSON``'s, shared with `split report`.
 enum JSONRendering {
     static func amount(_ minor: Int64, _ currency: Currency) -> JSONValue {
-        .number(DecimalText.major(minor, exponent: currency.exponent))
+        ReportJSON.amount(minor, currency)
     }
 
     static func string(_ text: String?) -> JSONValue {
@@ -48,25 +49,11 @@ enum JSONRendering {
     }
 
     static func balance(_ balance: MemberBalance, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {
-        .object([
-            "memberId": .string(balance.memberID.rawValue),
-            "memberName": .string(names.name(of: balance.memberID)),
-            "totalPaid": amount(balance.totalPaid, currency),
-            "totalShare": amount(balance.totalShare, currency),
-            "paymentsMade": amount(balance.paymentsMade, currency),
-            "paymentsReceived": amount(balance.paymentsReceived, currency),
-            "netBalance": amount(balance.net, currency),
-        ])
+        ReportJSON.balance(balance, currency, names)
     }
 
     static func transfer(_ transfer: Transfer, _ currency: Currency, _ names: MemberDirectory) -> JSONValue {
-        .object([
-            "fromId": .string(transfer.from.rawValue),
-            "fromName": .string(names.name(of: transfer.from)),
-            "toId": .string(transfer.to.rawValue),
-            "toName": .string(names.name(of: transfer.to)),
-            "amount": amount(transfer.amount, currency),
-        ])
+        ReportJSON.transfer(transfer, currency, names)
     }
 
     static func payment(_ payment: Payment, _ names: MemberDirectory) -> JSONValue {

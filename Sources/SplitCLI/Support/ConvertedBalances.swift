@@ -1,5 +1,6 @@
 import Foundation
 import SplitCore
+import SplitReport
 
 /// `--in CUR`: a trip's balances in one currency with the trip's own rates, or the one-line
 /// refusal that names the missing rate and how to set it. `settle --in` and `friends --in`
@@ -21,6 +22,17 @@ enum ConvertedBalances {
         } catch .overflow {
             throw CLIError.data("the converted totals\(namingTrip ? " of trip '\(trip.name)'" : "") are too large to compute exactly")
         }
+    }
+
+    /// ``of(_:trip:rates:to:namingTrip:)`` and what it used: the target, the home currency and
+    /// the trip's rates it needed, as `settle --in` and `report --in` list them.
+    static func withRates(_ all: [CurrencyBalances], trip: Trip, rates: [String: ExchangeRate],
+                          to target: Currency) throws -> (balances: [CurrencyBalances], conversion: ReportConversion) {
+        let used = all.isEmpty ? [] : CurrencyConverter.ratesNeeded(all, home: trip.currency, to: target).compactMap { code in
+            rates[code].map { UsedRate(code: code, rate: $0) }
+        }
+        return (try of(all, trip: trip, rates: rates, to: target),
+                ReportConversion(target: target, home: trip.currency, rates: used))
     }
 
     /// A trip name as a shell word: in double quotes when it holds a space or a quote.

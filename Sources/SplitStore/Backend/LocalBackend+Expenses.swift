@@ -56,6 +56,21 @@ extension LocalBackend {
         return result
     }
 
+    /// The first `limit` live expenses in list order (newest first): a report's capped list.
+    /// Reading stops at the limit, so the cost follows `limit`, not the trip's size.
+    func newestExpenses(_ db: Database, trip: TripID, limit: Int) throws -> [Expense] {
+        struct Enough: Error {}
+        var result: [Expense] = []
+        guard limit > 0 else { return result }
+        do {
+            try streamExpenses(db, trip: trip) { expense in
+                result.append(expense)
+                if result.count == limit { throw Enough() }
+            }
+        } catch is Enough {}
+        return result
+    }
+
     /// Streams matching expenses in list order without holding them all in memory.
     public func forEachExpense(trip: TripID, filter: ExpenseFilter, _ body: (Expense) throws -> Void) async throws {
         try database.read { db in try streamExpenses(db, trip: trip, filter: filter, body) }

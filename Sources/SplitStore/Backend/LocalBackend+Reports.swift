@@ -65,15 +65,46 @@ extension LocalBackend {
     }
 
     public func categoryTotals(trip: TripID) async throws -> [CategoryTotal] {
+        try database.read { db in try categoryTotals(db, trip: trip) }
+    }
+
+    func categoryTotals(_ db: Database, trip: TripID) throws -> [CategoryTotal] {
+        typealias Columns = ExpenseRecord.Columns
+        var currencies = CurrencyCache()
+        return try Row.fetchAll(db, ExpenseRecord.categoryTotals(trip)).map { row in
+            let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
+            return CategoryTotal(category: try stored.category(Columns.category),
+                                 currency: try stored.currency(Columns.currency, cache: &currencies),
+                                 total: try stored.integer(Columns.amount), count: row[ExpenseRecord.groupCount])
+        }
+    }
+
+    /// Spending per day and currency (``ExpenseRecord/dayTotals(_:)``): one grouped read, so a
+    /// report of 100,000 expenses never loads them to draw its chart.
+    public func dayTotals(trip: TripID) async throws -> [DayTotal] {
+        try database.read { db in try dayTotals(db, trip: trip) }
+    }
+
+    func dayTotals(_ db: Database, trip: TripID) throws -> [DayTotal] {
+        typealias Columns = ExpenseRecord.Columns
+        var currencies = CurrencyCache()
+        return try Row.fetchAll(db, ExpenseRecord.dayTotals(trip)).map { row in
+            let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
+            return DayTotal(date: try stored.date(Columns.expenseDate),
+                            currency: try stored.currency(Columns.currency, cache: &currencies),
+                            total: try stored.integer(Columns.amount), count: row[ExpenseRecord.groupCount])
+        }
+    }
+
+    /// Everything `split report` shows of `trip`, read in one transaction so the totals, the
+    /// balances, the list and the held items are of the same moment: the balances and rates,
+    /// the category and day totals, the newest `expenseLimit` expenses and the held items.
+    public func reportFigures(trip: TripID, expenseLimit: Int) async throws -> ReportFigures {
         try database.read { db in
-            typealias Columns = ExpenseRecord.Columns
-            var currencies = CurrencyCache()
-            return try Row.fetchAll(db, ExpenseRecord.categoryTotals(trip)).map { row in
-                let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
-                return CategoryTotal(category: try stored.category(Columns.category),
-                                     currency: try stored.currency(Columns.currency, cache: &currencies),
-                                     total: try stored.integer(Columns.amount), count: row[ExpenseRecord.groupCount])
-            }
+            ReportFigures(balances: try balances(db, trip: trip), rates: try rates(db, trip: trip),
+                          categories: try categoryTotals(db, trip: trip), days: try dayTotals(db, trip: trip),
+                          expenses: try newestExpenses(db, trip: trip, limit: expenseLimit),
+                          held: try SyncStore.foreignItems(db, trip: trip).filter { $0.state == .held })
         }
     }
 

@@ -90,6 +90,16 @@ struct ExpenseRecord: TableRecord {
             .order(Columns.currency, Columns.category)
     }
 
+    /// The trip's live expenses summed by day and currency, oldest day first: `expense_date`,
+    /// `currency`, the sum as `amount` and the ``groupCount``, like ``categoryTotals(_:)``.
+    static func dayTotals(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        live(trip)
+            .select(min(Columns.id).forKey(Columns.id.name), Columns.expenseDate, Columns.currency,
+                    sum(Columns.amount).forKey(Columns.amount.name), SQL(sql: "COUNT(*)").forKey(groupCount.name))
+            .group(Columns.expenseDate, Columns.currency)
+            .order(Columns.currency, Columns.expenseDate)
+    }
+
     /// The ids of the trip's expenses that start with `prefix` (taken literally), at most
     /// `limit`; deleted ones too when `includeDeleted`.
     static func ids(_ trip: TripID, prefix: String, includeDeleted: Bool, limit: Int) -> QueryInterfaceRequest<String> {

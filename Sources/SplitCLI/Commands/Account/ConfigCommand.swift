@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitCloud
 import SplitCore
+import SplitReport
 import SplitSync
 
 /// `split config`: this device's settings (`config.json`) and your preferences, which follow

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 import SplitStore
 
 /// `split expense show|edit|delete ID`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 
 struct ExpensesCommand: ContextCommand {
     static let configuration = CommandConfiguration(

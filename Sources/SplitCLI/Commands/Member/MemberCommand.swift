@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 
 /// `split member ...`: the people of the current trip.
 struct MemberCommand: AsyncParsableCommand {

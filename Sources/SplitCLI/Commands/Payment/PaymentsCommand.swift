@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 
 /// `split payments`: the trip's recorded payments, newest first, so a mistyped one can be
 /// found and fixed (`split payment edit|delete ID`).

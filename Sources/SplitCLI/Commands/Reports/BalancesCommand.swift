@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 
 struct BalancesCommand: ContextCommand {
     static let configuration = CommandConfiguration(

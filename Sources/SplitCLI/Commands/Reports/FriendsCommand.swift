@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 import SplitJSON
 import SplitStore
 

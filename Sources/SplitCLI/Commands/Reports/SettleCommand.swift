@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 import SplitJSON
 
 struct SettleCommand: ContextCommand {
@@ -76,16 +77,11 @@ struct SettleCommand: ContextCommand {
         // Not `all`: that is the --all flag.
         var perCurrency = try await context.backend.balances(trip: trip.id)
         // The rates the conversion used, as `split trip rate` lists them: 1 USD = 150.25 JPY.
-        var used: [(code: String, rate: ExchangeRate)] = []
+        var conversion: ReportConversion?
         if let target {
             let rates = try await context.backend.rates(trip: trip.id)
-            let currency = try Currency(code: target)
-            if !perCurrency.isEmpty {
-                used = CurrencyConverter.ratesNeeded(perCurrency, home: trip.currency, to: currency).compactMap { code in
-                    rates[code].map { (code, $0) }
-                }
-            }
-            perCurrency = try ConvertedBalances.of(perCurrency, trip: trip, rates: rates, to: currency)
+            (perCurrency, conversion) = try ConvertedBalances.withRates(perCurrency, trip: trip, rates: rates,
+                                                                        to: try Currency(code: target))
         }
         let me = try await you(context)
         let plans = try perCurrency.map { balances in
@@ -104,19 +100,12 @@ struct SettleCommand: ContextCommand {
                     ])
                 })),
             ]
-            if target != nil {
-                document.append(JSONMember("rates", .array(used.map {
-                    .object(["currency": .string($0.code), "rate": .number($0.rate.text), "home": .string(trip.currency.code)])
-                })))
-            }
+            if let conversion { document.append(JSONMember("rates", ReportJSON.rates(conversion))) }
             context.output.emit(.object(document))
             return
         }
         defer {
-            if !used.isEmpty {
-                let rates = used.map { "1 \($0.code) = \($0.rate.text) \(trip.currency.code)" }.joined(separator: ", ")
-                context.output.line("Rates used (split trip rate): \(rates).")
-            }
+            if let line = conversion?.sentence { context.output.line(line) }
         }
         if let me {
             let words = plans.flatMap { balances, transfers in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 
 struct SummaryCommand: ContextCommand {
     static let configuration = CommandConfiguration(

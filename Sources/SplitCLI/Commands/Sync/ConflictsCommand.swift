@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitReport
 import SplitStore
 
 /// `split conflicts`: edits made here and on the server to the same thing, waiting for a

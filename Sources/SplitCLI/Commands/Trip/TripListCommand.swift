@@ -1,6 +1,7 @@
 import ArgumentParser
 import SplitCloud
 import SplitCore
+import SplitReport
 import SplitJSON
 
 struct TripListCommand: ContextCommand {

@@ -5,8 +5,8 @@ import SplitCore
 /// Tables keep plain numbers (`Amounts`), which line up and paste into a spreadsheet; a
 /// sentence about what you pay reads better the way a receipt writes it. Symbols are used only
 /// where one is unambiguous within the currencies split knows; the others keep their code.
-enum MoneyWords {
-    static func text(_ minor: Int64, _ currency: Currency) -> String {
+public enum MoneyWords {
+    public static func text(_ minor: Int64, _ currency: Currency) -> String {
         let plain = DecimalText.major(minor == .min ? .max : abs(minor), exponent: currency.exponent, padded: true)
         let grouped = group(plain)
         let sign = minor < 0 ? "-" : ""
@@ -15,7 +15,7 @@ enum MoneyWords {
     }
 
     /// `1234567.89` → `1,234,567.89`.
-    static func group(_ plain: String) -> String {
+    public static func group(_ plain: String) -> String {
         let parts = plain.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = Array(parts[0])
         var out = ""
@@ -26,7 +26,7 @@ enum MoneyWords {
         return parts.count > 1 ? out + "." + parts[1] : out
     }
 
-    static let symbols: [String: String] = [
+    public static let symbols: [String: String] = [
         "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "CNY": "CN¥", "KRW": "₩", "INR": "₹",
         "AUD": "A$", "CAD": "C$", "NZD": "NZ$", "HKD": "HK$", "SGD": "S$", "THB": "฿", "VND": "₫",
         "PHP": "₱", "MYR": "RM", "IDR": "Rp",

@@ -1,12 +1,12 @@
 /// How many terminal columns text takes: East Asian wide and fullwidth characters (CJK,
 /// Hangul, fullwidth forms, most emoji) take two, combining marks none, everything else one.
 /// Enough to keep tables aligned for names like 田中 or 김민준 without a Unicode database.
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width($1) }
     }
 
-    static func width(_ scalar: Unicode.Scalar) -> Int {
+    public static func width(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value == 0x200D || (0x0300...0x036F).contains(value) || (0xFE00...0xFE0F).contains(value) { return 0 }
         let wide: [ClosedRange<UInt32>] = [

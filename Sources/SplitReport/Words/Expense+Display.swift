@@ -4,9 +4,9 @@ extension Expense {
     /// The description as text output shows it. Another client may have left it empty or
     /// blank (`(no description)`), or put control characters in it, which are shown as `�`
     /// so that no server's data can move the cursor or recolour a terminal.
-    var shownDescription: String { Self.shown(description) }
+    public var shownDescription: String { Self.shown(description) }
 
-    static func shown(_ text: String) -> String {
+    public static func shown(_ text: String) -> String {
         guard !text.trimmingSpaces.isEmpty else { return "(no description)" }
         guard text.unicodeScalars.contains(where: TextRules.isControl) else { return text }
         var view = String.UnicodeScalarView()

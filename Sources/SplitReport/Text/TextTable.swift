@@ -1,19 +1,19 @@
 /// Plain aligned columns for terminal output. Numeric columns align right; widths count
 /// terminal columns (``DisplayWidth``), so CJK names line up.
-struct TextTable {
-    var header: [String]
-    var rows: [[String]] = []
-    var rightAligned: Set<Int> = []
-    var indent = "  "
+public struct TextTable {
+    public var header: [String]
+    public var rows: [[String]] = []
+    public var rightAligned: Set<Int> = []
+    public var indent = "  "
 
-    init(_ header: [String], rightAligned: Set<Int> = []) {
+    public init(_ header: [String], rightAligned: Set<Int> = []) {
         self.header = header
         self.rightAligned = rightAligned
     }
 
-    mutating func add(_ row: [String]) { rows.append(row) }
+    public mutating func add(_ row: [String]) { rows.append(row) }
 
-    func render() -> String {
+    public func render() -> String {
         let all = [header] + rows
         var widths = Array(repeating: 0, count: header.count)
         for row in all {
