@@ -175,7 +175,7 @@ let package = Package(
             name: "SplitImportTests",
             dependencies: ["SplitImport", "SplitStore", "SplitCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitSync", "SplitTestSupport"]),
+        .testTarget(name: "SplitCLITests", dependencies: ["split", "SplitCLI", "SplitCore", "SplitSync", "SplitTestSupport", "SplitJSON", "SplitReport"]),
         .testTarget(
             name: "SplitServerTests",
             dependencies: [

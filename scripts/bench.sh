@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark figures for split (release build): a trip of 20 members and 100,000 mixed
 # expenses, then median wall time and peak memory of the everyday commands; the same for a
-# trip where 20% of the expenses have 2-3 payers; settle and balances with you set, and a
+# trip where 20% of the expenses have 2-3 payers; the HTML report and its size; settle and balances with you set, and a
 # preference read; split friends over 50 trips of 2,000 expenses (a database of its own);
 # and the exact settle planner at 20 non-zero balances. Prints figures; it asserts nothing.
 #
@@ -46,6 +46,10 @@ measure "split --version" "$split" --version
 measure "split settle" "$split" settle
 measure "split settle --in JPY" "$split" settle --in JPY
 measure "split balances" "$split" balances
+# The trip as one HTML page (target: at most 1.5 s and 5 MB): the charts and totals count every
+# expense from grouped reads; the page lists the newest 500.
+measure "split report --format html -o FILE" "$split" report --format html -o "$work/report.html"
+printf 'report --format html of %s expenses: %d bytes\n' "$expenses" "$(wc -c < "$work/report.html")"
 measure "split expenses --json >/dev/null" "$split" expenses --json
 measure "split add-expense (one)" "$split" add-expense Coffee 450 --paid-by M1
 measure "split add-expense (three payers)" "$split" add-expense Coffee 450 --paid-by M1,M2,M3

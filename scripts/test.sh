@@ -11,7 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
 # hledger: the ledger export test checks its balances against split balances.
-packages=(libsqlite3-dev sqlite3 hledger)
+# chromium: the report test opens the HTML page in headless Chromium (network off) and checks
+# what it shows, that no script ran and that no request left the page.
+packages=(libsqlite3-dev sqlite3 hledger chromium)
 # curl and a python3 with venv: scripts/fuzz-server.sh installs schemathesis from PyPI into a
 # virtualenv and talks to the server it starts.
 packages+=(curl)

@@ -241,14 +241,16 @@ public final class SplitSandbox: @unchecked Sendable {
     // MARK: - In-process runs
 
     /// Runs `split arguments` in this process, with the sandbox's environment and folder, and
-    /// stdin fed from `stdin` (else empty, as from /dev/null).
+    /// stdin fed from `stdin` (else empty, as from /dev/null). `terminal`: stdout reads as a
+    /// terminal, as when a person runs the command.
     @discardableResult
-    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:]) async throws -> SplitResult {
+    public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:],
+                    terminal: Bool = false) async throws -> SplitResult {
         let streams = CapturedStreams(stdin: stdin ?? "")
         let io = CommandIO(
             environment: childEnvironment(env), directory: directory.path,
             readInput: { streams.readAll() }, readLine: { streams.readLine() },
-            writeOutput: { streams.output($0) }, writeError: { streams.error($0) })
+            writeOutput: { streams.output($0) }, writeError: { streams.error($0) }, outputIsTerminal: terminal)
         let status = await SplitProgram.run(arguments, io: io)
         return SplitResult(arguments: arguments, status: status, stdout: streams.stdout, stderr: streams.stderr)
     }

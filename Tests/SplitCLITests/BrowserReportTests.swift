@@ -1,0 +1,123 @@
+import Foundation
+import SplitCore
+import SplitReport
+import SplitTestSupport
+import Testing
+
+/// The HTML report in a real browser: Debian's Chromium, headless, with every network request
+/// sent to a dead proxy and its background services off. It checks what the page shows, that
+/// no script ran and that no request left the page, and that each check can fail: a copy of
+/// the page with an injected script and image keeps both blocked by the page's CSP, and the
+/// same copy without the CSP runs the script and asks for the image.
+@Suite("report in a real browser")
+struct BrowserReportTests {
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    @Test("Chromium shows every member and transfer; no script runs and no request leaves the page",
+          .enabled(if: chromium != nil || inCI, "chromium is not installed (apt-get install chromium); CI runs this test"))
+    func pageInChromium() async throws {
+        guard let chromium = Self.chromium else {
+            Issue.record("chromium is missing in CI: scripts/test.sh installs it")
+            return
+        }
+        let cli = try CLI()
+        try await cli.setUpTokyo(members: ["Alex", "Bea", "Chen", "Dana", "<img src=x onerror=alert(1)>"])
+        try await cli.addSpecExpenses()
+        try await cli.ok("add-expense", "</script><script>alert(1)</script>", "900", "--paid-by", "<img src=x onerror=alert(1)>")
+        try await cli.ok("report", "--format", "html", "-o", "page.html")
+        let html = try String(contentsOfFile: cli.path("page.html"), encoding: .utf8)
+        let csp = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">"#
+        #expect(html.contains(csp))
+        let injection = "<script>document.body.setAttribute('data-ran','yes')</script><img src=\"http://192.0.2.1/probe.png\">"
+        let injected = html.replacingOccurrences(of: "</main>", with: "</main>" + injection)
+        try cli.write("injected.html", injected)
+        try cli.write("control.html", injected.replacingOccurrences(of: csp, with: ""))
+
+        let screenshot = cli.path("report.png")
+        async let page = Self.browse(chromium, cli, "page", ["--dump-dom"])
+        async let blocked = Self.browse(chromium, cli, "injected", ["--dump-dom"])
+        async let control = Self.browse(chromium, cli, "control", ["--dump-dom"])
+        async let shot = Self.browse(chromium, cli, "page", ["--screenshot=\(screenshot)", "--window-size=900,2200"])
+        let (dom, pageRequests) = try await page
+        let (blockedDOM, blockedRequests) = try await blocked
+        let (controlDOM, controlRequests) = try await control
+        _ = try await shot
+
+        // What is visible: every member, every transfer, in the DOM after load.
+        let report = try await cli.json("report")
+        for member in report["members"].array {
+            #expect(dom.contains(HostileEscape.html(member["name"].string ?? "?")), "member \(member["name"])")
+        }
+        for settlement in report["settlements"].array {
+            for transfer in settlement["transfers"].array {
+                let sentence = "\(transfer["fromName"].string ?? "") pays \(transfer["toName"].string ?? "") "
+                #expect(dom.contains(HostileEscape.html(sentence)), "transfer \(sentence)")
+            }
+        }
+        // No script ran, no request left: the page's own, and the injected copy under its CSP.
+        #expect(dom.components(separatedBy: "<script").count == 2, "only the data island")
+        #expect(!dom.contains("data-ran") && !dom.contains("<img"))
+        #expect(pageRequests.isEmpty, "\(pageRequests)")
+        #expect(!blockedDOM.contains("data-ran=\"yes\""))
+        #expect(blockedRequests.isEmpty, "\(blockedRequests)")
+        // The checks can fail: without the CSP the same copy runs its script and makes its request.
+        #expect(controlDOM.contains("data-ran=\"yes\""))
+        #expect(controlRequests.contains { $0.hasPrefix("http://192.0.2.1/") }, "\(controlRequests)")
+        #expect(FileManager.default.fileExists(atPath: screenshot))
+        print("report screenshot: \(screenshot)")
+    }
+
+    /// Opens `name`.html from the sandbox in headless Chromium with `action`: the DOM after load
+    /// (stdout) and the URLs of every request the page started (from Chromium's net log;
+    /// requests of the browser's own, which have no initiator, are not the page's).
+    static func browse(_ chromium: String, _ cli: CLI, _ name: String, _ action: [String]) async throws
+        -> (dom: String, requests: [String]) {
+        let tag = name + (action.first?.hasPrefix("--screenshot") == true ? "-shot" : "")
+        let netLog = cli.path("\(tag).netlog.json")
+        let output = cli.path("\(tag).out")
+        FileManager.default.createFile(atPath: output, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(cli.path("\(tag).profile"))",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+            "--disable-default-apps", "--disable-extensions", "--disable-breakpad", "--proxy-server=127.0.0.1:9",
+            "--host-resolver-rules=MAP * ~NOTFOUND", "--log-net-log=\(netLog)",
+        ] + action + ["file://" + cli.path("\(name).html")]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in done.resume() }
+            do { try process.run() } catch {
+                process.terminationHandler = nil
+                done.resume(throwing: error)
+            }
+        }
+        #expect(process.terminationStatus == 0, "chromium \(action) on \(name).html exited \(process.terminationStatus)")
+        let dom = try String(contentsOfFile: output, encoding: .utf8)
+        return (dom, try pageRequests(netLog))
+    }
+
+    /// The URLs of the net log's requests that a page started: each has an `initiator` (an
+    /// origin, or `null` for a file), where the browser's own requests say "not an origin".
+    static func pageRequests(_ path: String) throws -> [String] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let log = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let events = log?["events"] as? [[String: Any]] ?? []
+        return events.compactMap { event in
+            guard let params = event["params"] as? [String: Any], let url = params["url"] as? String,
+                  let initiator = params["initiator"] as? String, initiator != "not an origin" else { return nil }
+            return url
+        }
+    }
+}
+
+/// Text as the page's template writes it (`& < > " '` as entities), to find it in a DOM dump.
+enum HostileEscape {
+    static func html(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
