@@ -22,9 +22,9 @@ struct BrowserReportTests {
             return
         }
         let cli = try CLI()
-        try await cli.setUpTokyo(members: ["Alex", "Bea", "Chen", "Dana", "<img src=x onerror=alert(1)>"])
+        try await cli.setUpTokyo(members: ["Alex", "Bea", "Chen", "Dana", "<script>alert(1)</script>Eve"])
         try await cli.addSpecExpenses()
-        try await cli.ok("add-expense", "</script><script>alert(1)</script>", "900", "--paid-by", "<img src=x onerror=alert(1)>")
+        try await cli.ok("add-expense", "</script><img src=x onerror=alert(1)>", "900", "--paid-by", "<script>alert(1)</script>Eve")
         try await cli.ok("report", "--format", "html", "-o", "page.html")
         let html = try String(contentsOfFile: cli.path("page.html"), encoding: .utf8)
         let csp = #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">"#
@@ -65,7 +65,11 @@ struct BrowserReportTests {
         #expect(controlDOM.contains("data-ran=\"yes\""))
         #expect(controlRequests.contains { $0.hasPrefix("http://192.0.2.1/") }, "\(controlRequests)")
         #expect(FileManager.default.fileExists(atPath: screenshot))
-        print("report screenshot: \(screenshot)")
+        // The sandbox goes with the test; the screenshot is kept beside it for a person to look at.
+        let kept = FileManager.default.temporaryDirectory.appendingPathComponent("split-report-browser-test.png")
+        try? FileManager.default.removeItem(at: kept)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: screenshot), to: kept)
+        print("report screenshot: \(kept.path)")
     }
 
     /// Opens `name`.html from the sandbox in headless Chromium with `action`: the DOM after load

@@ -21,7 +21,7 @@ struct ReportFixture {
             let (description, payer, amount, code, among) = spec
             let money = Money(minorUnits: amount, currency: try Currency(code: code))
             let day = CivilDate(year: 2025, month: 1, day: 1 + index % 28)!
-            return Expense(id: ExpenseID(String(format: "e%04d", index)), description: description, amount: money,
+            return Expense(id: ExpenseID("e\(10_000 + index)"), description: description, amount: money,
                            category: Category.allCases[index % Category.allCases.count], paidBy: members[payer].id, date: day,
                            splits: try SplitAllocator.splits(amount: money, rule: .equal(among.map { members[$0].id })))
         }

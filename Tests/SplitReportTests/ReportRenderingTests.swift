@@ -46,7 +46,7 @@ struct ReportRenderingTests {
         #expect(jpy["currency"]?.stringValue == "JPY")
         #expect(jpy["balances"]?.arrayValue?.compactMap { $0["netBalance"]?.numberText } == ["-2000", "-12500", "14500"])
         #expect(jpy["transfers"]?.arrayValue?.count == 2)
-        #expect(json["spending"]?.arrayValue?.compactMap { $0["total"]?.numberText } == ["45000", "10.50"])
+        #expect(json["spending"]?.arrayValue?.compactMap { $0["total"]?.numberText } == ["45000", "10.5"])
         #expect(json["expenses"]?["count"]?.numberText == "4")
     }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitReport
 
-extension ReportFormat: @retroactive ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
 
 struct ReportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +47,7 @@ struct ReportCommand: ContextCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let format = format ?? .text
+        let format = self.format ?? .text
         if format == .html && output == nil && !global.json && context.output.isTerminal {
             throw CLIError("an html report is a page for a browser, not for the terminal; write it to a file "
                            + "with -o FILE (for example: split report --format html -o trip.html)")
