@@ -61,6 +61,7 @@ enum HTMLTemplates {
         .notice { font-weight: 600; padding: 8px 12px; border: 1px solid var(--rule); border-radius: 6px; }
         table { border-collapse: collapse; width: 100%; }
         th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--rule); vertical-align: top; }
+        .nowrap { white-space: nowrap; overflow-wrap: normal; }
         .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
         figure { margin: 8px 0 16px; }
         svg.chart { max-width: 100%; height: auto; display: block; }
@@ -146,7 +147,7 @@ enum HTMLTemplates {
         <table class="expenses"><thead><tr><th>Date</th><th>Description</th><th>Category</th><th>Paid by</th>\
         <th class="num">Amount</th></tr></thead><tbody>
         {{#expenses}}
-        <tr><td>{{date}}</td><td><bdi>{{description}}</bdi></td><td>{{category}}</td><td><bdi>{{paidBy}}</bdi></td>\
+        <tr><td class="nowrap">{{date}}</td><td><bdi>{{description}}</bdi></td><td class="nowrap">{{category}}</td><td><bdi>{{paidBy}}</bdi></td>\
         <td class="num">{{amount}}</td></tr>
         {{/expenses}}
         </tbody></table>

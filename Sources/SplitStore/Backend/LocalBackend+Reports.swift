@@ -69,30 +69,30 @@ extension LocalBackend {
     }
 
     func categoryTotals(_ db: Database, trip: TripID) throws -> [CategoryTotal] {
-        typealias Columns = ExpenseRecord.Columns
-        var currencies = CurrencyCache()
-        return try Row.fetchAll(db, ExpenseRecord.categoryTotals(trip)).map { row in
-            let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
-            return CategoryTotal(category: try stored.category(Columns.category),
-                                 currency: try stored.currency(Columns.currency, cache: &currencies),
-                                 total: try stored.integer(Columns.amount), count: row[ExpenseRecord.groupCount])
+        try totals(db, trip: trip, by: ExpenseRecord.Columns.category) { stored, currency, total, count in
+            CategoryTotal(category: try stored.category(ExpenseRecord.Columns.category), currency: currency, total: total,
+                          count: count)
         }
     }
 
-    /// Spending per day and currency (``ExpenseRecord/dayTotals(_:)``): one grouped read, so a
-    /// report of 100,000 expenses never loads them to draw its chart.
-    public func dayTotals(trip: TripID) async throws -> [DayTotal] {
-        try database.read { db in try dayTotals(db, trip: trip) }
+    /// Spending per day and currency: one grouped read, so a report of 100,000 expenses never
+    /// loads them to draw its chart.
+    func dayTotals(_ db: Database, trip: TripID) throws -> [DayTotal] {
+        try totals(db, trip: trip, by: ExpenseRecord.Columns.expenseDate) { stored, currency, total, count in
+            DayTotal(date: try stored.date(ExpenseRecord.Columns.expenseDate), currency: currency, total: total, count: count)
+        }
     }
 
-    func dayTotals(_ db: Database, trip: TripID) throws -> [DayTotal] {
+    /// The groups of ``ExpenseRecord/totals(_:by:)``, each made into a value by `make` from the
+    /// row (to read the key), its currency, sum and count.
+    private func totals<Total>(_ db: Database, trip: TripID, by key: Column,
+                               _ make: (StoredRow, Currency, Int64, Int) throws -> Total) throws -> [Total] {
         typealias Columns = ExpenseRecord.Columns
         var currencies = CurrencyCache()
-        return try Row.fetchAll(db, ExpenseRecord.dayTotals(trip)).map { row in
+        return try Row.fetchAll(db, ExpenseRecord.totals(trip, by: key)).map { row in
             let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
-            return DayTotal(date: try stored.date(Columns.expenseDate),
-                            currency: try stored.currency(Columns.currency, cache: &currencies),
-                            total: try stored.integer(Columns.amount), count: row[ExpenseRecord.groupCount])
+            return try make(stored, try stored.currency(Columns.currency, cache: &currencies), try stored.integer(Columns.amount),
+                            row[ExpenseRecord.groupCount])
         }
     }
 

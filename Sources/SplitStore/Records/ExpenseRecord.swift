@@ -76,28 +76,19 @@ struct ExpenseRecord: TableRecord {
         return live(trip).aliased(expense).filter(rows.exists())
     }
 
-    /// The number of expenses in a group of ``categoryTotals(_:)``.
+    /// The number of expenses in a group of ``totals(_:by:)``.
     static let groupCount = Column("count")
 
-    /// The trip's live expenses summed by category and currency: `category`, `currency`, the
-    /// sum as `amount` and the ``groupCount``. `MIN(id)` as `id` names a row to repair when a
-    /// group's category or currency is unreadable.
-    static func categoryTotals(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+    /// The trip's live expenses summed by `key` (``Columns/category`` for `split summary`,
+    /// ``Columns/expenseDate`` for the report's days) and currency: `key`, `currency`, the sum
+    /// as `amount` and the ``groupCount``, ordered by currency then key. `MIN(id)` as `id`
+    /// names a row to repair when a group's key or currency is unreadable.
+    static func totals(_ trip: TripID, by key: Column) -> QueryInterfaceRequest<Self> {
         live(trip)
-            .select(min(Columns.id).forKey(Columns.id.name), Columns.category, Columns.currency,
+            .select(min(Columns.id).forKey(Columns.id.name), key, Columns.currency,
                     sum(Columns.amount).forKey(Columns.amount.name), SQL(sql: "COUNT(*)").forKey(groupCount.name))
-            .group(Columns.category, Columns.currency)
-            .order(Columns.currency, Columns.category)
-    }
-
-    /// The trip's live expenses summed by day and currency, oldest day first: `expense_date`,
-    /// `currency`, the sum as `amount` and the ``groupCount``, like ``categoryTotals(_:)``.
-    static func dayTotals(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        live(trip)
-            .select(min(Columns.id).forKey(Columns.id.name), Columns.expenseDate, Columns.currency,
-                    sum(Columns.amount).forKey(Columns.amount.name), SQL(sql: "COUNT(*)").forKey(groupCount.name))
-            .group(Columns.expenseDate, Columns.currency)
-            .order(Columns.currency, Columns.expenseDate)
+            .group(key, Columns.currency)
+            .order(Columns.currency, key)
     }
 
     /// The ids of the trip's expenses that start with `prefix` (taken literally), at most
