@@ -21,7 +21,7 @@ struct ReportCommandTests {
     func text() async throws {
         let cli = try await Self.tokyo()
         let text = try await cli.ok("report").stdout
-        #expect(text.hasPrefix("Tokyo Trip: a JPY trip, 4 members, 5 expenses\nMade at 2025-01-20 09:00 UTC.\n"))
+        #expect(text.hasPrefix("Tokyo Trip\n4 members and 5 expenses; home currency JPY.\nMade at 2025-01-20 09:00 UTC.\n"))
         #expect(text.contains("Net in JPY (left: owes, right: is owed)"))
         #expect(text.contains("Bea (you)"))
         let words = try await cli.ok("settle", "--mine").stdout

@@ -21,8 +21,7 @@ struct HTMLReport {
         let notices = [ReportWords.emptyNotice(report), ReportWords.singleMemberNotice(report)].compactMap { $0 }
         return HTMLPage(
             title: Expense.shown(report.trip.name),
-            summary: "A \(report.trip.currency.code) trip with \(ReportWords.count(report.members.count, "member")) and "
-                + ReportWords.count(report.expenseCount, "expense") + ".",
+            summary: ReportWords.summary(report),
             madeAt: ReportWords.madeAt(report.madeAt),
             notices: notices,
             hasTotals: !report.spending.isEmpty,

@@ -9,8 +9,7 @@ struct MarkdownReport {
         var lines: [String] = []
         let names = report.names
         lines += ["# " + MarkdownText.escape(report.trip.name), ""]
-        lines.append("A \(report.trip.currency.code) trip, \(ReportWords.count(report.members.count, "member")), "
-                     + ReportWords.count(report.expenseCount, "expense") + ". _\(ReportWords.madeAt(report.madeAt))_")
+        lines.append(ReportWords.summary(report) + " _\(ReportWords.madeAt(report.madeAt))_")
         for notice in [ReportWords.emptyNotice(report), ReportWords.singleMemberNotice(report)].compactMap({ $0 }) {
             lines += ["", "**\(notice)**"]
         }

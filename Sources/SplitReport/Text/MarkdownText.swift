@@ -4,22 +4,29 @@ import SplitCore
 /// `[click](javascript:…)` pasted into a chat or a wiki shows as the characters typed, not as
 /// markup, a link or a broken table.
 enum MarkdownText {
-    /// Backslash-escapes every ASCII punctuation character that CommonMark or a table gives a
-    /// meaning (any ASCII punctuation may be escaped), after control characters become `�`
-    /// (``SplitCore/Expense/shown(_:)``); a line break cannot end a table row.
+    /// Backslash-escapes the ASCII punctuation that means something anywhere in a line
+    /// (CommonMark lets any ASCII punctuation be escaped), and the characters that only mean
+    /// something first (`-`, `+`, `#`, `=`, and `1.`/`1)` lists), when the text starts with
+    /// them. Control characters become `�` first (``SplitCore/Expense/shown(_:)``); a line
+    /// break becomes a space, so it cannot end a table row. The rest stays as typed, so the
+    /// Markdown still reads well where a chat shows it raw.
     static func escape(_ text: String) -> String {
         var out = ""
-        for character in Expense.shown(text) {
+        let shown = Expense.shown(text)
+        let leadingDigits = shown.prefix { $0.isASCII && $0.isNumber }.count
+        for (index, character) in shown.enumerated() {
             if character == "\n" || character == "\r" {
                 out.append(" ")
-            } else {
-                if special.contains(character) { out.append("\\") }
-                out.append(character)
+                continue
             }
+            let opensLine = index == 0 && leading.contains(character)
+            let endsListNumber = index == leadingDigits && leadingDigits > 0 && (character == "." || character == ")")
+            if anywhere.contains(character) || opensLine || endsListNumber { out.append("\\") }
+            out.append(character)
         }
         return out
     }
 
-    private static let special: Set<Character> = ["\\", "`", "*", "_", "{", "}", "[", "]", "<", ">", "(", ")", "#", "+",
-                                                  "-", "!", "|", "~", "&", "\"", "'", "=", ":", "$"]
+    private static let anywhere: Set<Character> = ["\\", "`", "*", "_", "{", "}", "[", "]", "<", ">", "|", "~", "&", "$", "!"]
+    private static let leading: Set<Character> = ["-", "+", "#", "="]
 }

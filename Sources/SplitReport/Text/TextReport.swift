@@ -12,9 +12,8 @@ struct TextReport {
     func render() -> String {
         var lines: [String] = []
         let names = report.names
-        lines.append("\(shown(report.trip.name)): a \(report.trip.currency.code) trip, "
-                     + ReportWords.count(report.members.count, "member") + ", "
-                     + ReportWords.count(report.expenseCount, "expense"))
+        lines.append(shown(report.trip.name))
+        lines.append(ReportWords.summary(report))
         lines.append(ReportWords.madeAt(report.madeAt))
         for notice in [ReportWords.emptyNotice(report), ReportWords.singleMemberNotice(report)].compactMap({ $0 }) {
             lines += ["", notice]

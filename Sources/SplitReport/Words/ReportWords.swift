@@ -37,7 +37,14 @@ public enum ReportWords {
     /// The line under a plan: `2 transfers settle everyone up.` or `Everyone is settled.`
     public static func planHeading(_ settlement: ReportSettlement) -> String {
         settlement.transfers.isEmpty ? "Everyone is settled in \(settlement.currency.code)."
-            : "\(count(settlement.transfers.count, "transfer")) settle everyone up in \(settlement.currency.code):"
+            : "\(count(settlement.transfers.count, "transfer")) \(settlement.transfers.count == 1 ? "settles" : "settle") "
+                + "everyone up in \(settlement.currency.code):"
+    }
+
+    /// `4 members and 5 expenses; home currency JPY.`: what the trip is, under its name.
+    public static func summary(_ report: TripReport) -> String {
+        "\(count(report.members.count, "member")) and \(count(report.expenseCount, "expense")); "
+            + "home currency \(report.trip.currency.code)."
     }
 
     /// `Made at 2025-01-20 09:00 UTC.`: the one line that differs between two runs.

@@ -9,15 +9,19 @@ struct ReportCommand: ContextCommand {
         commandName: "report",
         abstract: "Show the trip as a report: text, Markdown, or one HTML page with charts to share.",
         discussion: HelpText.reflow("""
-        The report has the totals per currency, each member's net as a bar chart (left: owes, \
-        right: is owed), spending by category and by day, the settle plan (your transfers in \
+        The report has the totals per currency, each member's net as a bar chart (left: owes,
+        right: is owed), spending by category and by day, the settle plan (your transfers in
         words when you are set: split member me NAME) and any held server items.
-        text: for the terminal (the default). md: Markdown tables and lists, to paste into a \
-        chat or a wiki. html: one self-contained page with SVG charts, no script and no \
-        network, that prints as a clean PDF; it lists the newest \(TripReport.expenseCap) expenses \
-        and carries the --json document.
-        --json prints the report's numbers as JSON, the same document the page carries.
+
+        Formats:
+          text  for the terminal (the default)
+          md    Markdown tables and lists, to paste into a chat or a wiki
+          html  one self-contained page with SVG charts, no script and no network, that
+                prints as a clean PDF; it lists the newest \(TripReport.expenseCap) expenses
+
+        --json prints the report's numbers, the same JSON document the page carries.
         --in converts the balances and the plan as settle --in does, and lists the rates used.
+
         Examples:
           split report
           split report --format md > trip.md
@@ -26,7 +30,7 @@ struct ReportCommand: ContextCommand {
         """)
     )
 
-    @Option(help: ArgumentHelp("text (default), md or html.", valueName: "format"))
+    @Option(help: ArgumentHelp("The report's form (default: text).", valueName: "format"))
     var format: ReportFormat?
 
     @Option(name: [.customShort("o"), .customLong("output")],
