@@ -26,7 +26,7 @@ struct HTMLReport {
             notices: notices,
             hasTotals: !report.spending.isEmpty,
             totals: report.spending.map {
-                HTMLPage.Total(currency: $0.currency.code, total: MoneyWords.text($0.total, $0.currency), count: String($0.count))
+                HTMLPage.Total(currency: $0.currency.code, total: MoneyWords.text($0.total, $0.currency), count: "\(number: $0.count)")
             },
             settlements: report.settlements.map { settlement($0, names) },
             spending: report.spending.map(spending),

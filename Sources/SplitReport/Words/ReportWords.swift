@@ -3,9 +3,9 @@ import SplitCore
 /// The sentences every format of a report shares, written once so text, Markdown and the page
 /// say the same thing in the same words.
 public enum ReportWords {
-    /// `3 expenses`, `1 member`.
+    /// `3 expenses`, `1 member`, `100,000 expenses`.
     public static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        "\(number: number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// A net with its sign, for charts: `+¥24,000`, `-¥9,000`, `¥0`.
@@ -87,5 +87,12 @@ public enum ReportWords {
     public static func conversion(_ conversion: ReportConversion) -> String {
         "Balances converted into \(conversion.target.code) with the trip's rates."
             + (conversion.sentence.map { " " + $0 } ?? "")
+    }
+}
+
+extension String.StringInterpolation {
+    /// `\(number: 100000)` as `100,000`, grouped as amounts are.
+    mutating func appendInterpolation(number: Int) {
+        appendLiteral(MoneyWords.group(String(number)))
     }
 }
