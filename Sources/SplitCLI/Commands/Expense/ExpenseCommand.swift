@@ -22,7 +22,8 @@ struct ExpenseShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show an expense and its splits.", discussion: HelpText.reflow("Example:\n  split expense show 3f2a1b"))
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -32,7 +33,7 @@ struct ExpenseShowCommand: ContextCommand {
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
         let rule = SplitWords.rule(try await context.backend.splitRule(of: expense, trip: trip.id), expense, directory)
         if context.output.json {
-            context.output.emit(.object(["expense": JSONRendering.expense(expense, directory),
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(expense, directory),
                                          "splitGiven": SplitWords.json(rule, directory)]))
         } else {
             ExpenseText.print(expense, directory, rule: rule, to: context.output)
@@ -55,7 +56,8 @@ struct ExpenseEditCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
     @Option(help: ArgumentHelp("New description.", valueName: "text"))
@@ -102,7 +104,7 @@ struct ExpenseEditCommand: ContextCommand {
         if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
         let shown = stored[0]
         if context.output.json {
-            context.output.emit(.object(["expense": JSONRendering.expense(shown, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(shown, directory)]))
         } else {
             context.output.line("Updated expense \(shown.id.short).")
             ExpenseText.print(shown, directory, rule: SplitWords.rule(kept, shown, directory), to: context.output)
@@ -115,7 +117,8 @@ struct ExpenseDeleteCommand: ContextCommand {
         commandName: "delete", abstract: "Delete an expense (split undo brings it back).",
         discussion: HelpText.reflow("Example:\n  split expense delete 3f2a1b"))
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -125,7 +128,7 @@ struct ExpenseDeleteCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.deleteExpense(matching: id, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "deleted": JSONRendering.expense(expense, directory)]))
         } else {
             let hint = " Undo with: split undo"
             context.output.line("Deleted \(expense.shownDescription) (\(expense.amount)).\(hint)")

@@ -3,25 +3,30 @@ import ArgumentParser
 /// The flags `add-expense` and `expense edit` share. Their help comes from `Help`, since a flag
 /// left out means a default when adding and "unchanged" when editing.
 struct ExpenseFlags<Help: ExpenseFlagsHelp>: ParsableArguments {
-    @Option(name: .customLong("paid-by"), help: ArgumentHelp(Help.paidBy, valueName: "name"))
+    @Option(name: .customLong("paid-by"), help: ArgumentHelp(Help.paidBy, valueName: "name"),
+            completion: ShellCompletion.memberList)
     var paidBy: String?
 
-    @Option(help: ArgumentHelp("Split equally among these members only.", valueName: "A,B,..."))
+    @Option(help: ArgumentHelp("Split equally among these members only.", valueName: "A,B,..."),
+            completion: ShellCompletion.memberList)
     var among: String?
 
-    @Option(help: ArgumentHelp("Exact amounts per member; must add up to the amount.", valueName: "A=10,B=5"))
+    @Option(help: ArgumentHelp("Exact amounts per member; must add up to the amount.", valueName: "A=10,B=5"),
+            completion: ShellCompletion.memberAmounts)
     var exact: String?
 
-    @Option(help: ArgumentHelp("Percentages per member; must add up to 100.", valueName: "A=50,B=50"))
+    @Option(help: ArgumentHelp("Percentages per member; must add up to 100.", valueName: "A=50,B=50"),
+            completion: ShellCompletion.memberAmounts)
     var percent: String?
 
-    @Option(help: ArgumentHelp("Whole-number shares (weights) per member.", valueName: "A=2,B=1"))
+    @Option(help: ArgumentHelp("Whole-number shares (weights) per member.", valueName: "A=2,B=1"),
+            completion: ShellCompletion.memberAmounts)
     var shares: String?
 
-    @Option(help: ArgumentHelp(Help.currency, valueName: "code"))
+    @Option(help: ArgumentHelp(Help.currency, valueName: "code"), completion: ShellCompletion.currencies)
     var currency: String?
 
-    @Option(help: ArgumentHelp(Help.category, valueName: "name"))
+    @Option(help: ArgumentHelp(Help.category, valueName: "name"), completion: ShellCompletion.categories)
     var category: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(Help.date, valueName: "date"))
