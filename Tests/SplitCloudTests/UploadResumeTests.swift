@@ -30,7 +30,10 @@ struct UploadResumeTests {
         let clock = ManualClock()
         let quirks = kind == .node ? LegacyQuirks(now: { clock.seconds }) : nil
         try await CloudTestServer.run(quirks: quirks) { server in
-            let local = try await LocalTripFile.make(expenses: 24, payments: 2)
+            // Twelve expenses: every split mode in both currencies, paid shares, a note and the
+            // twins, and (four in flight) three windows of creates, so that a stop lands before,
+            // inside and after each; the 16 stops then cover most requests of the upload.
+            let local = try await LocalTripFile.make(expenses: 12, payments: 2)
             let (database, trip) = (local.database, local.trip)
             let options = UploadOptions(stepByStep: kind == .stepByStep)
             let clean = try await UploadAccount.make(server, clock: clock, database: database)
