@@ -34,7 +34,7 @@ struct ExpenseShowCommand: ContextCommand {
         let rule = SplitWords.rule(try await context.backend.splitRule(of: expense, trip: trip.id), expense, directory)
         if context.output.json {
             context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(expense, directory),
-                                         "splitGiven": SplitWords.json(rule, directory)]))
+                                         "splitGiven": SplitWords.json(rule, directory, amount: expense.amount)]))
         } else {
             ExpenseText.print(expense, directory, rule: rule, to: context.output)
         }
@@ -141,11 +141,23 @@ enum ExpenseText {
     static func print(_ expense: Expense, _ directory: MemberDirectory, rule: SplitRule?, to output: Output) {
         output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
         output.line("Paid by \(Amounts.payers(expense, directory))")
-        output.line("Split: \(SplitWords.text(rule, directory))")
-        var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
+        output.line("Split: \(SplitWords.text(rule, directory, amount: expense.amount))")
+        let currency = expense.amount.currency
+        // An itemized bill shows what each member had and their part of the tax and tip.
+        var bill: ItemizedBill.Breakdown?
+        if case .itemized(let given)? = rule {
+            bill = try? given.breakdown(amount: expense.amount.minorUnits, exponent: currency.exponent)
+        }
+        var table = bill == nil ? TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
+            : TextTable(["MEMBER", "ITEMS", "EXTRAS", "SHARE", "PAID BACK"], rightAligned: [1, 2, 3])
         for split in JSONRendering.byName(expense.splits, directory) {
             let settled = split.memberID == expense.soloPayer ? "(payer)" : (split.isPaid ? "yes" : "no")
-            table.add([directory.name(of: split.memberID), Amounts.text(split.amount, expense.amount.currency), settled])
+            var row = [directory.name(of: split.memberID)]
+            if let bill {
+                let items = bill.itemParts.first { $0.memberID == split.memberID }?.amount ?? 0
+                row += [Amounts.text(items, currency), Amounts.signed(bill.extras(of: split.memberID), currency)]
+            }
+            table.add(row + [Amounts.text(split.amount, currency), settled])
         }
         output.line(table.render())
         if let note = expense.note { output.line("Note: \(note)") }

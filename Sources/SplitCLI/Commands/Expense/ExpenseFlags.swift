@@ -23,6 +23,22 @@ struct ExpenseFlags<Help: ExpenseFlagsHelp>: ParsableArguments {
             completion: ShellCompletion.memberAmounts)
     var shares: String?
 
+    @Option(name: .customLong("item"),
+            help: ArgumentHelp("An item of an itemized bill, split equally among the members named (default: everyone "
+                               + "the expense is among); repeat for each item. Shares are the items plus tax and tip "
+                               + "in proportion.", valueName: "name=price[:A,B]"))
+    var items: [String] = []
+
+    @Option(help: ArgumentHelp("Tax on the items: an amount, or a percentage of their subtotal.", valueName: "X|X%"))
+    var tax: String?
+
+    @Option(help: ArgumentHelp("Tip on the items: an amount, a percentage of their subtotal (before tax), or rest "
+                               + "(the amount minus everything else).", valueName: "X|X%|rest"))
+    var tip: String?
+
+    @Option(help: ArgumentHelp("Discount off the items: an amount, or a percentage of their subtotal.", valueName: "X|X%"))
+    var discount: String?
+
     @Option(help: ArgumentHelp(Help.currency, valueName: "code"), completion: ShellCompletion.currencies)
     var currency: String?
 
@@ -36,13 +52,14 @@ struct ExpenseFlags<Help: ExpenseFlagsHelp>: ParsableArguments {
     var note: String?
 
     var anyGiven: Bool {
-        [paidBy, among, exact, percent, shares, currency, category, date, note].contains { $0 != nil }
+        !items.isEmpty || [paidBy, among, exact, percent, shares, tax, tip, discount, currency, category, date, note].contains { $0 != nil }
     }
 
     func draft(description: String?, amount: String?) throws -> ExpenseDraft {
         ExpenseDraft(
             description: description, amount: amount, currency: currency, payers: paidBy.map(PayerSpec.typed),
-            split: try SplitSpecParser.parse(among: among, exact: exact, percent: percent, shares: shares),
+            split: try SplitSpecParser.parse(among: among, exact: exact, percent: percent, shares: shares, items: items,
+                                             tax: tax, tip: tip, discount: discount),
             category: category, date: date, note: note)
     }
 }
