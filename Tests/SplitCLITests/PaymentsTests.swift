@@ -69,7 +69,7 @@ struct PaymentsTests {
         #expect(againJSON["isPaid"].bool == true)
 
         let unpaid = try await cli.json("mark-paid", String(id.prefix(8)), "--member", "Bea", "--unpaid")
-        #expect(unpaid.keys == ["expenseId", "memberId", "memberName", "isPaid", "changed"])
+        #expect(unpaid.keys == ["trip", "expenseId", "memberId", "memberName", "isPaid", "changed"])
         #expect(unpaid["expenseId"].string == id)
         #expect(unpaid["memberName"].string == "Bea")
         #expect(unpaid["isPaid"].bool == false)

@@ -41,4 +41,15 @@ struct LostCreateMatcherTests {
         #expect(matcher.claim(fingerprint) == "second")
         #expect(matcher.claim(fingerprint) == nil)
     }
+
+    @Test("where keys replay, a fingerprint with fewer server items than local ones claims none; otherwise each claims once")
+    func unsureClaims() throws {
+        let twin = ItemFingerprint(try dinner("a")), other = ItemFingerprint(try dinner("b", description: "Lunch"))
+        var replaying = LostCreateMatcher([(twin, "twin"), (other, "lunch")])
+        #expect(replaying.claim([twin, twin, other, nil], keysReplay: true) == [nil, nil, "lunch", nil])
+        var enough = LostCreateMatcher([(twin, "first"), (twin, "second")])
+        #expect(enough.claim([twin, twin], keysReplay: true) == ["first", "second"])
+        var node = LostCreateMatcher([(twin, "twin")])
+        #expect(node.claim([twin, twin], keysReplay: false) == ["twin", nil])
+    }
 }

@@ -30,7 +30,10 @@ struct UploadResumeTests {
         let clock = ManualClock()
         let quirks = kind == .node ? LegacyQuirks(now: { clock.seconds }) : nil
         try await CloudTestServer.run(quirks: quirks) { server in
-            let local = try await LocalTripFile.make(expenses: 24, payments: 2)
+            // Twelve expenses: every split mode in both currencies, paid shares, a note and the
+            // twins, and (four in flight) three windows of creates, so that a stop lands before,
+            // inside and after each; the 16 stops then cover most requests of the upload.
+            let local = try await LocalTripFile.make(expenses: 12, payments: 2)
             let (database, trip) = (local.database, local.trip)
             let options = UploadOptions(stepByStep: kind == .stepByStep)
             let clean = try await UploadAccount.make(server, clock: clock, database: database)
@@ -82,6 +85,41 @@ struct UploadResumeTests {
                 #expect(try await account.upload(trip).verification?.verified == true)
                 #expect(try await account.serverCounts().expenses == 3, "stopped after answer \(point)")
             }
+        }
+    }
+
+    /// The race behind an intermittent failure of the matrix above: with four creates in flight,
+    /// the stop can leave the second twin's create stored (answer lost) and the first one's
+    /// unsent. Claiming that copy for the first twin made the second one's create replay its
+    /// key onto the same server expense: two local expenses on one, one never stored.
+    @Test("split-server: a lost create of either twin is not claimed by the other", arguments: [0, 1])
+    func lostTwinCreate(maker: Int) async throws {
+        let clock = ManualClock()
+        try await CloudTestServer.run(quirks: nil) { server in
+            let local = try await LocalTripFile.make(expenses: 3, payments: 0)
+            let (database, trip) = (local.database, local.trip)
+            let options = UploadOptions(stepByStep: true)
+            let account = try await UploadAccount.make(server, clock: clock, database: database)
+            // A first run that stops before its first expense: the group and members are mapped.
+            let halt = HaltFirst(.post, pathSuffix: "/expenses")
+            _ = try? await account.upload(trip, options, faults: halt)
+            #expect(halt.halted)
+            let mapping = try account.store.load(account.scope(trip))
+            let group = try #require(mapping.serverID(.trip, trip.id.rawValue).map(TripID.init))
+            // The lost create, as the run that stopped sent it: the twin's body and key.
+            let snapshot = try await LocalTripSnapshot.load(from: LocalBackend(database: database), trip: trip)
+            let twins = Dictionary(grouping: snapshot.expenses, by: \.description).values.filter { $0.count == 2 }.first ?? []
+            try #require(twins.count == 2)
+            var body = twins[maker]
+            body.payers = body.payers.map { ExpensePayer(memberID: MemberID(mapping.serverID(.member, $0.memberID.rawValue)!), amount: $0.amount) }
+            body.splits = body.splits.map { ExpenseSplit(memberID: MemberID(mapping.serverID(.member, $0.memberID.rawValue)!), amount: $0.amount, isPaid: $0.isPaid) }
+            let key = UploadKeys.key("expense", group: group, local: twins[maker].id.rawValue, content: UploadKeys.content(body))
+            _ = try await account.client().createExpense(body, group: group, includePaid: true, key: key)
+
+            let resumed = try await account.upload(trip, options)
+            #expect(resumed.verification?.verified == true, "\(String(describing: resumed.verification))")
+            #expect(try await account.differences(trip) == [])
+            #expect(try await account.serverCounts().expenses == 3)
         }
     }
 }

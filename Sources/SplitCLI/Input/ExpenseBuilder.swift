@@ -36,6 +36,9 @@ struct ExpenseBuilder {
         let amount: Money
         if let text = draft.amount {
             amount = try AmountInput.money(text, currency: currency)
+        } else if case .items(let spec)? = draft.split, let total = try billTotal(spec, currency: currency, edited: base != nil) {
+            // The items decide the amount: their sum with the extras.
+            amount = total
         } else if let base {
             guard base.amount.currency == currency else {
                 throw CLIError("give the amount again (--amount) when changing the currency", kind: .data)
@@ -97,6 +100,14 @@ struct ExpenseBuilder {
             if let base {
                 if base.amount == amount { return (base.splits, baseRule) }
                 if let baseRule {
+                    if case .itemized(let bill) = baseRule, !bill.followsAmount {
+                        let total = (try? bill.breakdown(amount: nil, exponent: amount.currency.exponent)).map {
+                            " (they come to \(Amounts.text($0.total, amount.currency)))"
+                        } ?? ""
+                        throw CLIError("the amount changed and the split is itemized: the items decide the amount\(total); "
+                                       + "give the items again with --item, and --tip rest to let the tip take up the difference",
+                                       kind: .usage)
+                    }
                     guard baseRule.divisible else {
                         throw CLIError("the amount changed and the old split was exact amounts; give the new split with "
                                        + "--exact (or --among, --percent or --shares)", kind: .usage)
@@ -134,11 +145,51 @@ struct ExpenseBuilder {
             rule = .shares(try resolvePairs(pairs).map { member, text in
                 MemberWeight(memberID: member, weight: try SplitAllocator.parseShares(text))
             })
+        case .items(let spec):
+            rule = .itemized(try bill(spec, currency: amount.currency))
         }
         let splits = try SplitAllocator.splits(amount: amount, rule: rule).map {
             ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
         }
         return (splits, rule)
+    }
+
+    /// The bill of `spec` in `currency`: names resolved (each item's members and `--among`
+    /// sorted by name, as every split's are), prices and fixed extras parsed strictly, and
+    /// percentages as `--percent` takes them.
+    private func bill(_ spec: ItemsSpec, currency: Currency) throws -> ItemizedBill {
+        let among = try spec.among.map { sorted(try resolveUnique($0)) } ?? sorted(members.members.map(\.id))
+        let items = try spec.items.map { item in
+            guard item.name.count <= BillItem.nameLimit else {
+                throw CLIError("item name '\(TextRules.excerpt(item.name))' is longer than \(BillItem.nameLimit) characters",
+                               kind: .data)
+            }
+            try TextRules.check(item.name, field: "item name")
+            let price = try AmountParser.parse(item.price, currency: currency, allowingZero: true)
+            return BillItem(name: item.name, price: price, among: sorted(try resolveUnique(item.members)))
+        }
+        func extra(_ text: String?, flag: String) throws -> BillExtra? {
+            guard let text = text?.trimmingSpaces else { return nil }
+            if text == "rest" {
+                guard flag == "--tip" else { throw CLIError("\(flag) takes an amount or a percentage; only --tip takes rest", kind: .usage) }
+                return .rest
+            }
+            if text.hasSuffix("%") { return .percent(try SplitAllocator.parsePercent(String(text.dropLast()))) }
+            return .amount(try AmountParser.parse(text, currency: currency, allowingZero: true))
+        }
+        return ItemizedBill(items: items, among: among, tax: try extra(spec.tax, flag: "--tax"),
+                            tip: try extra(spec.tip, flag: "--tip"), discount: try extra(spec.discount, flag: "--discount"))
+    }
+
+    /// What the bill of `spec` comes to; nil when its tip is the rest of the edited expense's
+    /// amount.
+    private func billTotal(_ spec: ItemsSpec, currency: Currency, edited: Bool) throws -> Money? {
+        let bill = try bill(spec, currency: currency)
+        guard !bill.followsAmount else {
+            if edited { return nil }
+            throw SplitError.restTipWithoutAmount
+        }
+        return Money(minorUnits: try bill.breakdown(amount: nil, exponent: currency.exponent).total, currency: currency)
     }
 
     /// Who paid: the draft's payers, or the edited expense's. A single payer pays any amount;

@@ -28,9 +28,12 @@ enum SplitSpec: Sendable, Equatable {
     case exact([NamedValue])
     case percent([NamedValue])
     case shares([NamedValue])
+    /// An itemized bill: `--item` lines, the extras, and `--among` for items naming nobody.
+    case items(ItemsSpec)
 
     var flag: String {
         switch self {
+        case .items: return "--item"
         case .among: return "--among"
         case .exact: return "--exact"
         case .percent: return "--percent"
@@ -43,4 +46,21 @@ enum SplitSpec: Sendable, Equatable {
 struct NamedValue: Sendable, Equatable {
     let name: String
     let value: String
+}
+
+/// An itemized bill as typed: `--item NAME=PRICE[:A,B]` lines, `--tax`, `--tip` and
+/// `--discount` (an amount, `X%`, or for the tip `rest`), and `--among` for items that name
+/// nobody (nil: everyone).
+struct ItemsSpec: Sendable, Equatable {
+    struct Item: Sendable, Equatable {
+        let name: String
+        let price: String
+        let members: [String]
+    }
+
+    var items: [Item]
+    var among: [String]?
+    var tax: String?
+    var tip: String?
+    var discount: String?
 }

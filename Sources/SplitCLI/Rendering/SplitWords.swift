@@ -13,8 +13,10 @@ enum SplitWords {
 
     /// "equal among Alex, Bea", "shares Alex 2, Bea 1", "percent Alex 60%, Bea 40%", or
     /// "exact amounts".
-    static func text(_ rule: SplitRule?, _ directory: MemberDirectory) -> String {
+    static func text(_ rule: SplitRule?, _ directory: MemberDirectory, amount: Money) -> String {
         switch rule {
+        case .itemized(let bill)?:
+            return BillWords.text(bill, directory, amount: amount)
         case .equal(let members)?:
             return "equal among " + members.map { directory.name(of: $0) }.joined(separator: ", ")
         case .shares(let weights)?:
@@ -29,7 +31,8 @@ enum SplitWords {
 
     /// `{"mode":"shares","parts":[{"memberId":…,"memberName":…,"value":2}]}`; percentages
     /// as decimal numbers (`33.333333`), exact amounts as the shares already list them.
-    static func json(_ rule: SplitRule?, _ directory: MemberDirectory) -> JSONValue {
+    static func json(_ rule: SplitRule?, _ directory: MemberDirectory, amount: Money) -> JSONValue {
+        if case .itemized(let bill) = rule { return BillWords.json(bill, directory, amount: amount) }
         func part(_ member: MemberID, _ value: JSONValue?) -> JSONValue {
             var fields = [JSONMember("memberId", .string(member.rawValue)),
                           JSONMember("memberName", .string(directory.name(of: member)))]
@@ -40,13 +43,13 @@ enum SplitWords {
         case .equal(let members)?: ("equal", members.map { part($0, nil) })
         case .shares(let weights)?: ("shares", weights.map { part($0.memberID, .int($0.weight)) })
         case .percent(let weights)?: ("percent", weights.map { part($0.memberID, .number(percent($0.weight))) })
-        case .exact?, nil: ("exact", [])
+        case .exact?, .itemized?, nil: ("exact", [])
         }
         return .object([JSONMember("mode", .string(mode)), JSONMember("parts", .array(parts))])
     }
 
     /// Millionths of a percent as a plain decimal: `33333333` → `33.333333`, `50000000` → `50`.
-    private static func percent(_ millionths: Int64) -> String {
+    static func percent(_ millionths: Int64) -> String {
         var text = DecimalText.major(millionths, exponent: 6, padded: false)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }

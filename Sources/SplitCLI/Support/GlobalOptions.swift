@@ -7,7 +7,8 @@ struct GlobalOptions: ParsableArguments {
         completion: .file(extensions: ["sqlite"]))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp("Act on this trip (name or id) instead of the current one.", valueName: "name|id"))
+    @Option(name: .long, help: ArgumentHelp("Act on this trip (name or id) instead of the current one.", valueName: "name|id"),
+            completion: ShellCompletion.trips)
     var trip: String?
 
     @Flag(name: .long, help: "Print machine-readable JSON.")

@@ -57,6 +57,10 @@ public enum SplitAllocator {
                     sum: Int64(clamping: total), amount: amount.minorUnits, exponent: amount.currency.exponent)
             }
             return amounts.map { ExpenseSplit(memberID: $0.memberID, amount: $0.amount) }
+        case .itemized(let bill):
+            return try bill.breakdown(amount: amount.minorUnits, exponent: amount.currency.exponent).shares.map {
+                ExpenseSplit(memberID: $0.memberID, amount: $0.amount)
+            }
         }
     }
 

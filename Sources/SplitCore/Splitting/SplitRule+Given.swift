@@ -19,10 +19,13 @@ extension SplitRule {
     }
 
     /// Whether the rule divides any amount: exact amounts fit one amount only, so an edit of
-    /// the amount must give them again.
+    /// the amount must give them again; so do items, unless the tip is the rest.
     public var divisible: Bool {
-        if case .exact = self { return false }
-        return true
+        switch self {
+        case .exact: return false
+        case .itemized(let bill): return bill.followsAmount
+        default: return true
+        }
     }
 
     /// Whether it is an equal split: the one way of splitting that the shares themselves show.

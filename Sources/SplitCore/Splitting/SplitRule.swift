@@ -8,6 +8,8 @@ public enum SplitRule: Hashable, Sendable {
     case percent([MemberWeight])
     /// Whole-number weights (shares), at least one positive.
     case shares([MemberWeight])
+    /// By what each member had (``ItemizedBill``): items, tax, tip and discount.
+    case itemized(ItemizedBill)
 }
 
 /// A member with an exact minor-unit amount.

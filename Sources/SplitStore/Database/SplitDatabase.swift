@@ -47,6 +47,36 @@ public final class SplitDatabase: Sendable {
         try prepare(busyTimeout: busyTimeout)
     }
 
+    /// Opens an existing split file for reading only: what shell completion reads while a
+    /// person types, so it must never create, migrate or change a file. SQLite itself refuses
+    /// any write on this connection. A missing file, a file of another app, and a file of
+    /// another schema version (the next real command migrates it) are errors, and a busy
+    /// file is waited for briefly only: completion offers nothing rather than hang.
+    public init(readingOnly path: String) throws(StoreError) {
+        self.path = path
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .cannotOpen(path: path, reason: "no such file")
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(0.5)
+        configuration.label = "split-read-only"
+        let header: (applicationID: Int32, version: Int, isEmpty: Bool)
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            header = try queue.read { db in try SplitDatabase.header(db) }
+        } catch let error as DatabaseError {
+            throw SplitDatabase.classify(error, path: path)
+        } catch {
+            throw .cannotOpen(path: path, reason: String(describing: error))
+        }
+        try SplitDatabase.refuseForeign(header, path: path)
+        guard header.version == SplitDatabase.migrator.latestVersion else {
+            throw .cannotOpen(path: path, reason: "schema version \(header.version) is not yet this build's")
+        }
+    }
+
     /// Refuses a directory, and creates the missing parent folders (mode 0700) of a new file.
     /// Uses `stat`/`mkdir` directly: this runs at the start of every command.
     static func prepareLocation(_ path: String) throws(StoreError) {

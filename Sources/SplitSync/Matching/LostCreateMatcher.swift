@@ -23,4 +23,25 @@ struct LostCreateMatcher<ID> {
     mutating func claim(_ fingerprint: ItemFingerprint) -> ID? {
         free[fingerprint]?.popLast()
     }
+
+    /// Claims for a whole list of local items at once, in order (nil: an item with nothing to
+    /// match, such as one whose members are not on the server yet).
+    ///
+    /// When the server replays a create's first answer for its `Idempotency-Key`
+    /// (`keysReplay`), a fingerprint with fewer free server items than local items asking for
+    /// it claims nothing. Two identical local expenses and one server copy do not say which of
+    /// the two made it: claiming it for the other one sends the maker's create again, its key
+    /// replays the same server item, and two local items end up on one server item while the
+    /// other is never stored. Sent again with their keys, each gets its own item back (or a
+    /// new one). Only after the server forgot the keys (split-server keeps them 24 hours) can
+    /// that store a copy twice, which verification then reports as an extra item.
+    mutating func claim(_ fingerprints: [ItemFingerprint?], keysReplay: Bool) -> [ID?] {
+        var asked: [ItemFingerprint: Int] = [:]
+        for case let fingerprint? in fingerprints { asked[fingerprint, default: 0] += 1 }
+        let unsure = keysReplay ? Set(asked.filter { (free[$0.key]?.count ?? 0) < $0.value }.keys) : []
+        return fingerprints.map { fingerprint in
+            guard let fingerprint, !unsure.contains(fingerprint) else { return nil }
+            return claim(fingerprint)
+        }
+    }
 }

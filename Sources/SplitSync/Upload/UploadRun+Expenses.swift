@@ -15,13 +15,17 @@ extension UploadRun {
         })
         var found: [UploadMapEntry] = []
         var missing: [(item: ExpenseItem, body: Expense)] = []
+        var unmapped: [(item: ExpenseItem, body: Expense?)] = []
         for item in items {
             if let id = mapping.serverID(item.kind, item.localID), present.contains(ExpenseID(id)) {
                 count(item, matched: true)
-                continue
+            } else {
+                unmapped.append((item, serverForm(item.expense)))
             }
-            let body = serverForm(item.expense)
-            if let body, let match = matcher.claim(ItemFingerprint(body)) {
+        }
+        let claims = matcher.claim(unmapped.map { $0.body.map(ItemFingerprint.init) }, keysReplay: capabilities.has(.idempotency))
+        for ((item, body), match) in zip(unmapped, claims) {
+            if let match {
                 found.append(UploadMapEntry(item.kind, item.localID, match.rawValue))
                 count(item, matched: true)
             } else if let body {

@@ -13,10 +13,17 @@ extension UploadRun {
         var matcher = LostCreateMatcher(server.filter { !claimed.contains($0.id) }.map { (ItemFingerprint($0), $0.id) })
         var found: [UploadMapEntry] = []
         var missing: [Member] = []
+        var unmapped: [Member] = []
         for member in snapshot.members {
             if let mapped = serverMember(member.id), present.contains(mapped) {
                 report.members.matched += 1
-            } else if let match = matcher.claim(ItemFingerprint(member)) {
+            } else {
+                unmapped.append(member)
+            }
+        }
+        let claims = matcher.claim(unmapped.map { ItemFingerprint($0) }, keysReplay: capabilities.has(.idempotency))
+        for (member, match) in zip(unmapped, claims) {
+            if let match {
                 found.append(UploadMapEntry(.member, member.id.rawValue, match.rawValue))
                 report.members.matched += 1
             } else {

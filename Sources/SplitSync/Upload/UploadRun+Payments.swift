@@ -13,6 +13,7 @@ extension UploadRun {
         var matcher = LostCreateMatcher(server.filter { !mapped.contains($0.id) }.map { (ItemFingerprint($0), $0.id) })
         var found: [UploadMapEntry] = []
         var missing: [(local: Payment, body: Payment)] = []
+        var unmapped: [(local: Payment, body: Payment)] = []
         for payment in snapshot.payments {
             if let id = mapping.serverID(.payment, payment.id.rawValue), present.contains(PaymentID(id)) {
                 report.payments.matched += 1
@@ -25,11 +26,15 @@ extension UploadRun {
             var body = payment
             body.from = from
             body.to = to
-            if let match = matcher.claim(ItemFingerprint(body)) {
-                found.append(UploadMapEntry(.payment, payment.id.rawValue, match.rawValue))
+            unmapped.append((payment, body))
+        }
+        let claims = matcher.claim(unmapped.map { ItemFingerprint($0.body) }, keysReplay: capabilities.has(.idempotency))
+        for (entry, match) in zip(unmapped, claims) {
+            if let match {
+                found.append(UploadMapEntry(.payment, entry.local.id.rawValue, match.rawValue))
                 report.payments.matched += 1
             } else {
-                missing.append((payment, body))
+                missing.append(entry)
             }
         }
         try remember(found)

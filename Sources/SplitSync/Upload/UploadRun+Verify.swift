@@ -36,11 +36,11 @@ extension UploadRun {
         let listed = Set(expenses.map(\.id.rawValue)).union(payments.map(\.id.rawValue))
         let localPayments = capabilities.has(.payments) ? snapshot.payments.map { ($0.id.rawValue, UploadMapKind.payment) } : []
         for (localID, kind) in items.map({ ($0.localID, $0.kind) }) + localPayments {
-            guard let id = mapping.serverID(kind, localID), listed.contains(id) else {
+            // Two local items on one server item: one of them is not stored.
+            guard let id = mapping.serverID(kind, localID), listed.contains(id), expected.insert(id).inserted else {
                 missing += 1
                 continue
             }
-            expected.insert(id)
         }
         return UploadVerification(differences: Self.differences(mine, theirs, names: names), missing: missing,
                                   extra: listed.subtracting(expected).count)

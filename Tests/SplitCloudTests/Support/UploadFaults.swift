@@ -64,3 +64,25 @@ final class RequestLog: CloudFaultHook {
         return nil
     }
 }
+
+/// Stops, as a killed process would, before the first request with this method whose path
+/// ends with `pathSuffix`, and everything after it.
+final class HaltFirst: CloudFaultHook {
+    let method: CloudRequest.Method
+    let pathSuffix: String
+    private let state = NIOLockedValueBox(false)
+
+    init(_ method: CloudRequest.Method, pathSuffix: String) {
+        self.method = method
+        self.pathSuffix = pathSuffix
+    }
+
+    var halted: Bool { state.withLockedValue { $0 } }
+
+    func fault(for request: CloudRequest, attempt: Int, phase: CloudFaultPhase) async -> CloudFault? {
+        state.withLockedValue { halted in
+            if !halted, phase == .beforeSending, request.method == method, request.path.hasSuffix(pathSuffix) { halted = true }
+            return halted ? .halt : nil
+        }
+    }
+}

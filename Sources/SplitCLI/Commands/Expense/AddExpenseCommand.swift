@@ -53,7 +53,7 @@ struct AddExpenseCommand: ContextCommand {
                 throw ValidationError("--batch takes every field from the file; give no description, amount or expense flags with it")
             }
         } else {
-            guard description != nil, amount != nil else {
+            guard description != nil, amount != nil || !flags.items.isEmpty else {
                 throw ValidationError("give a description and an amount, e.g. split add-expense \"Dinner\" 12000 --paid-by Alex")
             }
         }

@@ -23,7 +23,8 @@ struct ExpenseShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show an expense and its splits.", discussion: HelpText.reflow("Example:\n  split expense show 3f2a1b"))
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -33,8 +34,8 @@ struct ExpenseShowCommand: ContextCommand {
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
         let rule = SplitWords.rule(try await context.backend.splitRule(of: expense, trip: trip.id), expense, directory)
         if context.output.json {
-            context.output.emit(.object(["expense": JSONRendering.expense(expense, directory),
-                                         "splitGiven": SplitWords.json(rule, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(expense, directory),
+                                         "splitGiven": SplitWords.json(rule, directory, amount: expense.amount)]))
         } else {
             ExpenseText.print(expense, directory, rule: rule, to: context.output)
         }
@@ -56,7 +57,8 @@ struct ExpenseEditCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
     @Option(help: ArgumentHelp("New description.", valueName: "text"))
@@ -103,7 +105,7 @@ struct ExpenseEditCommand: ContextCommand {
         if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
         let shown = stored[0]
         if context.output.json {
-            context.output.emit(.object(["expense": JSONRendering.expense(shown, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(shown, directory)]))
         } else {
             context.output.line("Updated expense \(shown.id.short).")
             ExpenseText.print(shown, directory, rule: SplitWords.rule(kept, shown, directory), to: context.output)
@@ -116,7 +118,8 @@ struct ExpenseDeleteCommand: ContextCommand {
         commandName: "delete", abstract: "Delete an expense (split undo brings it back).",
         discussion: HelpText.reflow("Example:\n  split expense delete 3f2a1b"))
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -126,7 +129,7 @@ struct ExpenseDeleteCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.deleteExpense(matching: id, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(.object(["deleted": JSONRendering.expense(expense, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "deleted": JSONRendering.expense(expense, directory)]))
         } else {
             let hint = " Undo with: split undo"
             context.output.line("Deleted \(expense.shownDescription) (\(expense.amount)).\(hint)")
@@ -139,11 +142,23 @@ enum ExpenseText {
     static func print(_ expense: Expense, _ directory: MemberDirectory, rule: SplitRule?, to output: Output) {
         output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
         output.line("Paid by \(Amounts.payers(expense, directory))")
-        output.line("Split: \(SplitWords.text(rule, directory))")
-        var table = TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
+        output.line("Split: \(SplitWords.text(rule, directory, amount: expense.amount))")
+        let currency = expense.amount.currency
+        // An itemized bill shows what each member had and their part of the tax and tip.
+        var bill: ItemizedBill.Breakdown?
+        if case .itemized(let given)? = rule {
+            bill = try? given.breakdown(amount: expense.amount.minorUnits, exponent: currency.exponent)
+        }
+        var table = bill == nil ? TextTable(["MEMBER", "SHARE", "PAID BACK"], rightAligned: [1])
+            : TextTable(["MEMBER", "ITEMS", "EXTRAS", "SHARE", "PAID BACK"], rightAligned: [1, 2, 3])
         for split in JSONRendering.byName(expense.splits, directory) {
             let settled = split.memberID == expense.soloPayer ? "(payer)" : (split.isPaid ? "yes" : "no")
-            table.add([directory.name(of: split.memberID), Amounts.text(split.amount, expense.amount.currency), settled])
+            var row = [directory.name(of: split.memberID)]
+            if let bill {
+                let items = bill.itemParts.first { $0.memberID == split.memberID }?.amount ?? 0
+                row += [Amounts.text(items, currency), Amounts.signed(bill.extras(of: split.memberID), currency)]
+            }
+            table.add(row + [Amounts.text(split.amount, currency), settled])
         }
         output.line(table.render())
         if let note = expense.note { output.line("Note: \(note)") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitJSON
 import SplitReport
 
 struct ExpensesCommand: ContextCommand {
@@ -17,13 +18,14 @@ struct ExpensesCommand: ContextCommand {
         """)
     )
 
-    @Option(help: ArgumentHelp("Only expenses this member paid for or shares in.", valueName: "name"))
+    @Option(help: ArgumentHelp("Only expenses this member paid for or shares in.", valueName: "name"),
+            completion: ShellCompletion.member)
     var member: String?
 
-    @Option(help: ArgumentHelp("Only this category.", valueName: "name"))
+    @Option(help: ArgumentHelp("Only this category.", valueName: "name"), completion: ShellCompletion.categories)
     var category: String?
 
-    @Option(help: ArgumentHelp("Only this currency.", valueName: "code"))
+    @Option(help: ArgumentHelp("Only this currency.", valueName: "code"), completion: ShellCompletion.currencies)
     var currency: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only on or after this date: \(DateInput.forms).", valueName: "date"))
@@ -65,7 +67,7 @@ struct ExpensesCommand: ContextCommand {
         }
         let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
         if context.output.json {
-            context.output.emit(.object(["expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
             return
         }
         guard !expenses.isEmpty else {
@@ -83,13 +85,15 @@ struct ExpensesCommand: ContextCommand {
         context.output.line(table.render())
     }
 
-    /// Compact `{"expenses":[...]}` written in chunks as rows arrive: constant memory for any
+    /// Compact `{"trip":{...},"expenses":[...]}` written in chunks as rows arrive: constant memory for any
     /// number of expenses.
     private func streamJSON(_ context: CommandContext, trip: Trip, filter: ExpenseFilter, directory: MemberDirectory)
         async throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
-        buffer.append(contentsOf: #"{"expenses":["#.utf8)
+        buffer.append(contentsOf: #"{"trip":"#.utf8)
+        JSONWriter.write(JSONRendering.trip(trip), to: &buffer)
+        buffer.append(contentsOf: #","expenses":["#.utf8)
         var first = true
         let writer = ExpenseJSONWriter(directory)
         try await context.backend.forEachExpense(trip: trip.id, filter: filter) { expense in

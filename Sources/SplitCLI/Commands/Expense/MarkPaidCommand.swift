@@ -13,10 +13,12 @@ struct MarkPaidCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.")
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
     var id: String
 
-    @Option(help: ArgumentHelp("The member whose share it is.", valueName: "name"))
+    @Option(help: ArgumentHelp("The member whose share it is.", valueName: "name"),
+            completion: ShellCompletion.member)
     var member: String
 
     @Flag(help: "Mark the share unpaid again.")
@@ -38,7 +40,7 @@ struct MarkPaidCommand: ContextCommand {
         }
         if context.output.json {
             context.output.emit(.object([
-                "expenseId": .string(expense.id.rawValue), "memberId": .string(debtor.id.rawValue),
+                "trip": JSONRendering.trip(trip), "expenseId": .string(expense.id.rawValue), "memberId": .string(debtor.id.rawValue),
                 "memberName": .string(debtor.name), "isPaid": .bool(paid), "changed": .bool(changed),
             ]))
         } else {

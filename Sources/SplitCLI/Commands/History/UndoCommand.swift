@@ -17,6 +17,7 @@ struct UndoCommand: ContextCommand {
         let entry = try await context.backend.undo(trip: trip.id, at: context.now)
         if context.output.json {
             context.output.emit(.object([
+                "trip": JSONRendering.trip(trip),
                 "undone": .object([
                     "seq": .int(entry.sequence), "action": .string(entry.action), "summary": .string(entry.summary),
                 ]),

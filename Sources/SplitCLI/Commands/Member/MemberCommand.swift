@@ -40,7 +40,7 @@ struct MemberAddCommand: ContextCommand {
         let drafts = try names.map { Member(id: MemberID(context.newID()), name: try NameRules.member($0)) }
         let members = try await context.backend.addMembers(drafts, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(.object(["members": .array(members.map(JSONRendering.member))]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "members": .array(members.map(JSONRendering.member))]))
         } else {
             context.output.line("Added \(members.map(\.name).joined(separator: ", ")) to \(trip.name).")
         }
@@ -81,7 +81,7 @@ struct MemberRenameCommand: ContextCommand {
         discussion: HelpText.reflow("Example:\n  split member rename Dana Dani")
     )
 
-    @Argument(help: "The member's current name or id.")
+    @Argument(help: "The member's current name or id.", completion: ShellCompletion.member)
     var old: String
 
     @Argument(help: "The new name.")
@@ -96,7 +96,7 @@ struct MemberRenameCommand: ContextCommand {
         let name = try NameRules.member(new)
         try await context.backend.renameMember(member.id, to: name, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(.object(["member": JSONRendering.member(Member(id: member.id, name: name))]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "member": JSONRendering.member(Member(id: member.id, name: name))]))
         } else {
             context.output.line("Renamed \(member.name) to \(name).")
         }
@@ -110,7 +110,7 @@ struct MemberRemoveCommand: ContextCommand {
         discussion: HelpText.reflow("Example:\n  split member remove Dana")
     )
 
-    @Argument(help: "The member's name or id.")
+    @Argument(help: "The member's name or id.", completion: ShellCompletion.member)
     var name: String
 
     @OptionGroup var global: GlobalOptions
@@ -121,7 +121,7 @@ struct MemberRemoveCommand: ContextCommand {
         let member = try directory.resolve(name)
         try await context.backend.removeMember(member.id, trip: trip.id, at: context.now)
         if context.output.json {
-            context.output.emit(.object(["removed": JSONRendering.member(member)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "removed": JSONRendering.member(member)]))
         } else {
             context.output.line("Removed \(member.name) from \(trip.name).")
         }

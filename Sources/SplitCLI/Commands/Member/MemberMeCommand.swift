@@ -30,7 +30,7 @@ struct MemberMeCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "The member you are (name or id). Leave out to show it.")
+    @Argument(help: "The member you are (name or id). Leave out to show it.", completion: ShellCompletion.member)
     var name: String?
 
     @Flag(help: "Forget which member you are.")

@@ -11,16 +11,17 @@ struct PayCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Who paid.")
+    @Argument(help: "Who paid.", completion: ShellCompletion.member)
     var from: String
 
-    @Argument(help: "Who received it.")
+    @Argument(help: "Who received it.", completion: ShellCompletion.member)
     var to: String
 
     @Argument(help: "How much, e.g. 3000 or 10.50.")
     var amount: String
 
-    @Option(help: ArgumentHelp("Currency (default: the trip's).", valueName: "code"))
+    @Option(help: ArgumentHelp("Currency (default: the trip's).", valueName: "code"),
+            completion: ShellCompletion.currencies)
     var currency: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("When: \(DateInput.forms) (default: today).", valueName: "date"))
@@ -51,7 +52,7 @@ struct PayCommand: ContextCommand {
                                 + "\(owedAfter). Check the amount; undo with: split undo")
         }
         if context.output.json {
-            context.output.emit(.object(["payment": JSONRendering.payment(payment, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(payment, directory)]))
         } else {
             context.output.line("Recorded: \(payer.name) paid \(payee.name) \(money).")
         }

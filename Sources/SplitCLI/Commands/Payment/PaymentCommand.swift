@@ -21,7 +21,8 @@ struct PaymentShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a payment.", discussion: HelpText.reflow("Example:\n  split payment show 7c41d0"))
 
-    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).")
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).",
+              completion: ShellCompletion.payments)
     var id: String
 
     @OptionGroup var global: GlobalOptions
@@ -50,19 +51,22 @@ struct PaymentEditCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).")
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).",
+              completion: ShellCompletion.payments)
     var id: String
 
-    @Option(help: ArgumentHelp("New payer: who handed the money over.", valueName: "name"))
+    @Option(help: ArgumentHelp("New payer: who handed the money over.", valueName: "name"),
+            completion: ShellCompletion.member)
     var from: String?
 
-    @Option(help: ArgumentHelp("New receiver.", valueName: "name"))
+    @Option(help: ArgumentHelp("New receiver.", valueName: "name"), completion: ShellCompletion.member)
     var to: String?
 
     @Option(help: ArgumentHelp("New amount, e.g. 3000 or 10.50.", valueName: "amount"))
     var amount: String?
 
-    @Option(help: ArgumentHelp("New currency (the amount is read in it).", valueName: "code"))
+    @Option(help: ArgumentHelp("New currency (the amount is read in it).", valueName: "code"),
+            completion: ShellCompletion.currencies)
     var currency: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("New date: \(DateInput.forms).", valueName: "date"))
@@ -116,7 +120,8 @@ struct PaymentDeleteCommand: ContextCommand {
         commandName: "delete", abstract: "Delete a payment (split undo brings it back).",
         discussion: HelpText.reflow("Example:\n  split payment delete 7c41d0"))
 
-    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).")
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).",
+              completion: ShellCompletion.payments)
     var id: String
 
     @OptionGroup var global: GlobalOptions

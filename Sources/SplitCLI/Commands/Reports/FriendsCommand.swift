@@ -32,7 +32,8 @@ struct FriendsCommand: ContextCommand {
     )
 
     @Option(name: .customLong("in"), help: ArgumentHelp("Convert each trip into this currency first, with its rates.",
-                                                        valueName: "code"))
+                                                        valueName: "code"),
+            completion: ShellCompletion.currencies)
     var target: String?
 
     @OptionGroup var global: GlobalOptions

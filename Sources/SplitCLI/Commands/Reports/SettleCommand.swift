@@ -41,7 +41,8 @@ struct SettleCommand: ContextCommand {
     @Flag(help: "With --mine: your transfers across all trips, netted per friend and currency.")
     var all = false
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("Convert everything into this currency first.", valueName: "code"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("Convert everything into this currency first.", valueName: "code"),
+            completion: ShellCompletion.currencies)
     var target: String?
 
     @OptionGroup var global: GlobalOptions

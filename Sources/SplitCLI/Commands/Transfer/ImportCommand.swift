@@ -33,7 +33,8 @@ struct ImportCommand: ContextCommand {
     @Flag(help: "Show what would be imported, and write nothing.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Import everything into this existing trip instead of new ones.", valueName: "trip"))
+    @Option(help: ArgumentHelp("Import everything into this existing trip instead of new ones.", valueName: "trip"),
+            completion: ShellCompletion.trips)
     var into: String?
 
     @Flag(help: "Keep the ids of a split JSON export where they are free (for an exact round trip).")

@@ -21,7 +21,7 @@ struct TripCreateCommand: ContextCommand {
     var name: String
 
     @Option(help: ArgumentHelp("The trip's home currency (ISO 4217; default: the default.currency preference, else USD).",
-                               valueName: "code"))
+                               valueName: "code"), completion: ShellCompletion.currencies)
     var currency: String?
 
     @Flag(help: "Also create it on the logged-in server, linked (default in cloud mode).")

@@ -15,7 +15,7 @@ struct TripDeleteCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "The trip's name or id.")
+    @Argument(help: "The trip's name or id.", completion: ShellCompletion.trips)
     var trip: String
 
     @Flag(help: "Confirm the deletion.")

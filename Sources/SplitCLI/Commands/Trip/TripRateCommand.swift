@@ -13,7 +13,8 @@ struct TripRateCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: ArgumentHelp("The foreign currency (ISO 4217).", valueName: "currency"))
+    @Argument(help: ArgumentHelp("The foreign currency (ISO 4217).", valueName: "currency"),
+              completion: ShellCompletion.currencies)
     var currency: String?
 
     @Argument(help: ArgumentHelp("Its value in the trip's currency, e.g. 150.25.", valueName: "rate"))
@@ -34,7 +35,7 @@ struct TripRateCommand: ContextCommand {
             try await context.backend.setRate(trip: trip.id, currency: code, rate: parsed, at: context.now)
             if context.output.json {
                 context.output.emit(.object([
-                    "currency": .string(code.code), "rate": .number(parsed.text), "home": .string(trip.currency.code),
+                    "trip": JSONRendering.trip(trip), "currency": .string(code.code), "rate": .number(parsed.text), "home": .string(trip.currency.code),
                 ]))
             } else {
                 context.output.line("Rate set: 1 \(code.code) = \(parsed.text) \(trip.currency.code).")
@@ -44,7 +45,7 @@ struct TripRateCommand: ContextCommand {
         let rates = try await context.backend.rates(trip: trip.id)
         if context.output.json {
             context.output.emit(.object([
-                "home": .string(trip.currency.code),
+                "trip": JSONRendering.trip(trip), "home": .string(trip.currency.code),
                 "rates": .array(rates.keys.sorted().map { code in
                     .object(["currency": .string(code), "rate": .number(rates[code]!.text)])
                 }),

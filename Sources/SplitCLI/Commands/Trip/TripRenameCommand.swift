@@ -8,7 +8,7 @@ struct TripRenameCommand: ContextCommand {
         discussion: HelpText.reflow("Example:\n  split trip rename \"Tokyo Trip\" \"Japan 2025\"")
     )
 
-    @Argument(help: "The trip's current name or id.")
+    @Argument(help: "The trip's current name or id.", completion: ShellCompletion.trips)
     var old: String
 
     @Argument(help: "The new name.")

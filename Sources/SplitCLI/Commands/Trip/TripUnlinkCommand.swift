@@ -17,7 +17,7 @@ struct TripUnlinkCommand: ContextCommand {
         """)
     )
 
-    @Argument(help: "The trip's name or id.")
+    @Argument(help: "The trip's name or id.", completion: ShellCompletion.trips)
     var trip: String
 
     @Flag(help: "Confirm.")

@@ -7,7 +7,7 @@ struct TripUseCommand: ContextCommand {
         discussion: HelpText.reflow("Example:\n  split trip use \"Tokyo Trip\"")
     )
 
-    @Argument(help: "Trip name or id (a unique id prefix of 6+ characters works).")
+    @Argument(help: "Trip name or id (a unique id prefix of 6+ characters works).", completion: ShellCompletion.trips)
     var trip: String
 
     @OptionGroup var global: GlobalOptions

@@ -1,0 +1,63 @@
+import GRDB
+import SplitCore
+
+/// What shell completion offers from one split file: trip names, and a trip's members,
+/// expenses and payments.
+///
+/// The file is opened read-only (``SplitDatabase/init(readingOnly:)``): completion runs on
+/// every TAB, must never change or create a file, and must answer at once. The reads are
+/// synchronous because ArgumentParser calls its completion callbacks synchronously. A trip
+/// is found as every command finds it (by name, id or prefix, else the current one), so
+/// completion offers exactly what the command would then accept.
+public struct CompletionCatalog: Sendable {
+    private let backend: LocalBackend
+
+    public init(path: String) throws {
+        backend = LocalBackend(database: try SplitDatabase(readingOnly: path))
+    }
+
+    /// Every trip's name, in name order.
+    public func tripNames() throws -> [String] {
+        try backend.database.read { db in
+            try TripRecord.order(TripRecord.Columns.nameKey).select(TripRecord.Columns.name, as: String.self).fetchAll(db)
+        }
+    }
+
+    /// The live members of the trip `reference` names, else of the current trip, in name
+    /// order; none when there is no such trip.
+    public func members(trip reference: String?) throws -> [Member] {
+        try read(trip: reference) { db, trip in try backend.members(db, trip: trip) } ?? []
+    }
+
+    /// The trip's live expenses, newest first: each id with its description.
+    public func expenses(trip reference: String?) throws -> [(id: ExpenseID, description: String)] {
+        try read(trip: reference) { db, trip in
+            var found: [(id: ExpenseID, description: String)] = []
+            let rows = try Row.fetchCursor(db, ExpenseRecord.descriptions(trip))
+            while let row = try rows.next() {
+                let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
+                found.append((ExpenseID(try stored.text(ExpenseRecord.Columns.id)),
+                              try stored.text(ExpenseRecord.Columns.description)))
+            }
+            return found
+        } ?? []
+    }
+
+    /// The trip's live payments, newest first, with its members (removed ones too) to name
+    /// who paid whom.
+    public func payments(trip reference: String?) throws -> (payments: [Payment], members: [Member]) {
+        try read(trip: reference) { db, trip in
+            let names = try backend.memberNames(db, trip: trip, includingRemoved: true)
+            return (try backend.payments(db, trip: trip), names.map { Member(id: $0.key, name: $0.value) })
+        } ?? ([], [])
+    }
+
+    /// `body` on the trip `reference` names, else the current one, in one read; nil when
+    /// there is no current trip.
+    private func read<T>(trip reference: String?, _ body: (Database, TripID) throws -> T) throws -> T? {
+        try backend.database.read { db in
+            let trip = try reference.map { try LocalBackend.findTrip(db, $0) } ?? LocalBackend.currentTrip(db)
+            return try trip.map { try body(db, $0.id) }
+        }
+    }
+}
