@@ -90,6 +90,21 @@ struct ReportCommandTests {
         try await cli.run(["report"], terminal: true).expectOK()
     }
 
+    @Test("held server items are listed with their reasons; a trip of only held items says so", arguments: ReportFormat.allCases)
+    func held(format: ReportFormat) async throws {
+        let cli = try CLI()
+        try await cli.ok("trip", "create", "Shared", "--currency", "EUR")
+        try await cli.ok("member", "add", "Ana", "Beto")
+        let trip = try #require(try await cli.json("trip", "show")["trip"]["id"].string)
+        _ = try sqlite3(cli.databasePath, """
+            INSERT INTO foreign_item (trip_id, item, state, revision, body, reason, noted_at)
+            VALUES ('\(trip)', 'expense:4d3c2b1a-0000', 'held', 7, '{}', 'its shares do not add up', '2025-01-20T09:30:00.000Z')
+            """)
+        let page = try await cli.ok(["report", "--format", format.rawValue]).stdout
+        #expect(page.contains("Everything the server sent for this trip is held"))
+        #expect(page.contains("expense 4d3c2b1a: its shares do not add up"))
+    }
+
     @Test("a new trip says it has nothing yet; no trip at all is an error that says how to make one")
     func emptyTrip() async throws {
         let cli = try CLI()
