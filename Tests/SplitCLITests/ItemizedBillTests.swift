@@ -102,4 +102,25 @@ struct ItemizedBillCLITests {
         #expect(shown["expense"]["amount"].double == 90.86)
         #expect(shown["splitGiven"]["tip"]["percent"].double == 18)
     }
+
+    @Test("export version 3 carries the items and the split as given, and an import keeps them")
+    func exportAndImport() async throws {
+        let cli = try await trip()
+        try await cli.ok("add-expense", "Dinner", "--paid-by", "Ana", "--item", "Steak=32:Ana", "--item", "Wine=45", "--tip", "18%")
+        try await cli.ok("add-expense", "Boat", "30", "--paid-by", "Ben", "--shares", "Ana=2,Cy=1")
+        let file = cli.path("trip.json")
+        try await cli.ok("export", "--format", "json", "-o", file)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains(#""version": 3"#) && text.contains(#""mode": "items""#) && text.contains(#""mode": "shares""#))
+
+        let fresh = try CLI()
+        try await fresh.ok("import", file)
+        try await fresh.ok("trip", "use", "NYC")
+        for name in ["Dinner", "Boat"] {
+            let id = String(try await fresh.expenseID(name).prefix(8))
+            let original = String(try await cli.expenseID(name).prefix(8))
+            #expect(try await fresh.ok("expense", "show", id).stdout.components(separatedBy: "\nId:")[0]
+                    == cli.ok("expense", "show", original).stdout.components(separatedBy: "\nId:")[0])
+        }
+    }
 }

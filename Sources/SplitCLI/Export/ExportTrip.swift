@@ -13,6 +13,8 @@ struct ExportTrip: Sendable {
     /// Oldest first; ties by amount.
     let payments: [Payment]
     let directory: MemberDirectory
+    /// How splits were given, where kept (``TripSnapshot/splitRules``).
+    let splitRules: [ExpenseID: SplitRule]
 
     init(_ snapshot: TripSnapshot) {
         let directory = MemberDirectory(snapshot.members)
@@ -30,5 +32,6 @@ struct ExportTrip: Sendable {
             lhs.date != rhs.date ? lhs.date < rhs.date : lhs.amount.minorUnits < rhs.amount.minorUnits
         }
         self.directory = directory
+        splitRules = snapshot.splitRules
     }
 }

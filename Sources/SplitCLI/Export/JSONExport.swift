@@ -1,13 +1,16 @@
 import SplitCore
 import SplitJSON
+import SplitStore
 
 /// `split export --format json`: every trip with its members, rates, expenses (with splits and
 /// paid marks) and payments. Lossless: amounts are exact decimals in major units, and members
 /// are referred to by id so that renames cannot break the file.
 enum JSONExport {
     static let formatName = "split-export"
-    /// 2 adds `payers` to each expense (version 1 files, with `paidBy` only, still import).
-    static let version = 2
+    /// 2 adds `payers` to each expense (version 1 files, with `paidBy` only, still import); 3
+    /// adds `splitGiven` where the split as given is kept (equal among whom, percentages,
+    /// shares, or an itemized bill), in the store's own form, naming members by id.
+    static let version = 3
 
     /// The trip's fields before its expenses.
     static func header(_ snapshot: ExportTrip) -> [JSONMember] {
@@ -21,10 +24,10 @@ enum JSONExport {
         ]
     }
 
-    static func expense(_ expense: Expense, _ directory: MemberDirectory) -> JSONValue {
+    static func expense(_ expense: Expense, _ directory: MemberDirectory, rule: SplitRule? = nil) -> JSONValue {
         let currency = expense.amount.currency
         let payers = JSONRendering.byName(expense.payers, directory)
-        return .object([
+        guard case .object(var fields) = JSONValue.object([
             "id": .string(expense.id.rawValue),
             "description": .string(expense.description),
             "amount": JSONRendering.amount(expense.amount.minorUnits, currency),
@@ -46,7 +49,9 @@ enum JSONExport {
                     "isPaid": .bool(split.isPaid),
                 ])
             }),
-        ])
+        ]) else { preconditionFailure("an object literal is an object") }
+        if let rule { fields.append(JSONMember("splitGiven", SplitRuleText.json(rule))) }
+        return .object(fields)
     }
 
     static func payment(_ payment: Payment) -> JSONValue {
@@ -105,7 +110,7 @@ enum JSONExport {
                 JSONWriter.write(member.value, to: &out, pretty: pretty, indent: 3)
             }
             key("expenses", first: false, indent: 3)
-            try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory) }
+            try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory, rule: snapshot.splitRules[$0.id]) }
             key("payments", first: false, indent: 3)
             try array(snapshot.payments, indent: 3, payment)
             if pretty { JSONWriter.newline(indent: 2, to: &out) }

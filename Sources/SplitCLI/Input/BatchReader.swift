@@ -10,11 +10,15 @@ import SplitJSON
 /// {"description":"Hotel","amount":400,"paidBy":"Chen","exact":{"Alex":100,"Bea":100,"Chen":200},"category":"Hotel","date":"2025-01-20","note":"2 nights"}
 /// ```
 /// `percent` and `shares` take objects like `exact`; so may `paidBy`, for several payers
+/// An itemized bill: `"items":[{"name":"Steak","price":32,"among":["Ana"]}]` (`among` left
+/// out: everyone, or the line's `among`), with `"tax":"8.875%"`, `"tip":18` or `"tip":"rest"`,
+/// `"discount"`; `amount` may then be left out.
 /// (`"paidBy":{"Alex":300,"Bea":100}`). Blank lines are skipped. Amounts may be
 /// JSON numbers or strings; both are read exactly. Any problem names its line.
 enum BatchReader {
     static let fields: Set<String> = [
-        "description", "amount", "currency", "paidBy", "among", "exact", "percent", "shares", "category", "date", "note",
+        "description", "amount", "currency", "paidBy", "among", "exact", "percent", "shares", "items", "tax", "tip",
+        "discount", "category", "date", "note",
     ]
 
     static func read(path: String) throws -> [UInt8] {
@@ -97,7 +101,46 @@ enum BatchReader {
             default: draft.split = .shares(values)
             }
         }
+        if let items = value["items"] {
+            guard modes.allSatisfy({ $0 == "among" }) else {
+                throw CLIError.data("'items' decides each member's share, so it cannot go with \(modes.filter { $0 != "among" }.joined(separator: " or "))")
+            }
+            var among: [String]?
+            if case .among(let names)? = draft.split { among = names }
+            draft.split = .items(ItemsSpec(items: try billItems(items), among: among, tax: try extra(value, "tax"),
+                                           tip: try extra(value, "tip"), discount: try extra(value, "discount")))
+        } else if let extra = ["tax", "tip", "discount"].first(where: { value[$0] != nil }) {
+            throw CLIError.data("field '\(extra)' goes with 'items'")
+        }
         return draft
+    }
+
+    /// `items`: objects with `name`, `price` and an optional `among` (names).
+    private static func billItems(_ value: JSONValue) throws -> [ItemsSpec.Item] {
+        guard let list = value.arrayValue, !list.isEmpty else {
+            throw CLIError.data("field 'items' must be a non-empty array of {\"name\", \"price\", \"among\"}")
+        }
+        return try list.enumerated().map { index, item in
+            guard item.objectValue != nil else { throw CLIError.data("items[\(index)] must be an object, got \(item.typeName)") }
+            for member in item.objectValue! where !["name", "price", "among"].contains(member.key) {
+                throw CLIError.data("unknown field 'items[\(index)].\(member.key)'; fields are name, price, among")
+            }
+            guard let name = try string(item, "name") else { throw CLIError.data("items[\(index)] needs a 'name'") }
+            guard let price = try number(item, "price") else { throw CLIError.data("items[\(index)] needs a 'price'") }
+            var members: [String] = []
+            if let among = item["among"], among != .null {
+                guard let names = among.arrayValue?.compactMap(\.stringValue), names.count == among.arrayValue?.count else {
+                    throw CLIError.data("items[\(index)].among must be an array of names")
+                }
+                members = names
+            }
+            return ItemsSpec.Item(name: name, price: price, members: members)
+        }
+    }
+
+    /// `tax`, `tip` or `discount`: a number (an amount) or a string (`"10"`, `"8.875%"`, `"rest"`).
+    private static func extra(_ object: JSONValue, _ key: String) throws -> String? {
+        try number(object, key)
     }
 
     /// `paidBy`: a name (or `"Ann,Ben"`, `"Ann=30,Ben=20"` as on the command line), or an

@@ -31,6 +31,12 @@ enum SplitSpec: Sendable, Equatable {
     /// An itemized bill: `--item` lines, the extras, and `--among` for items naming nobody.
     case items(ItemsSpec)
 
+    /// Whether it is an itemized bill, whose amount may be left out.
+    var isItems: Bool {
+        if case .items = self { return true }
+        return false
+    }
+
     var flag: String {
         switch self {
         case .items: return "--item"

@@ -12,12 +12,16 @@ public struct TripSnapshot: Sendable {
     public let expenses: [Expense]
     /// Live payments, newest date first.
     public let payments: [Payment]
+    /// How each expense's split was given, where it is kept and still gives its shares.
+    public let splitRules: [ExpenseID: SplitRule]
 
-    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment]) {
+    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment],
+                splitRules: [ExpenseID: SplitRule] = [:]) {
         self.trip = trip
         self.members = members
         self.rates = rates
         self.expenses = expenses
         self.payments = payments
+        self.splitRules = splitRules
     }
 }

@@ -83,6 +83,10 @@ public struct ImportExpense: Sendable, Equatable {
     public var note: String?
     public var createdAt: Timestamp?
     public var splits: [Share]
+    /// The split as given, from split's own export (version 3): its stored text, naming the
+    /// file's members, and which member source each of those ids is. The store reads it and
+    /// keeps it only while it still gives these shares.
+    public var splitGiven: SplitGivenText?
 
     /// An expense `paidBy` paid in full.
     public init(source: String, description: String, amount: Money, category: Category, paidBy: String,
@@ -121,5 +125,17 @@ public struct ImportPayment: Sendable, Equatable {
         self.amount = amount
         self.date = date
         self.note = note
+    }
+}
+
+/// A split as given in a file, unread: `text` is split's stored form of a ``SplitRule``, and
+/// `memberSources` maps each member id it names to that member's ``ImportMember/source``.
+public struct SplitGivenText: Sendable, Equatable {
+    public var text: String
+    public var memberSources: [String: String]
+
+    public init(text: String, memberSources: [String: String]) {
+        self.text = text
+        self.memberSources = memberSources
     }
 }

@@ -28,6 +28,35 @@ extension SplitRule {
         }
     }
 
+    /// The same rule with every member replaced by `map`'s answer (nil when any has none):
+    /// a rule read from a file names the file's members, and the trip's are others.
+    public func mappingMembers(_ map: (MemberID) -> MemberID?) -> SplitRule? {
+        func ids(_ members: [MemberID]) -> [MemberID]? {
+            let mapped = members.compactMap(map)
+            return mapped.count == members.count ? mapped : nil
+        }
+        switch self {
+        case .equal(let members):
+            return ids(members).map(SplitRule.equal)
+        case .exact(let parts):
+            return ids(parts.map(\.memberID)).map { .exact(zip($0, parts).map { MemberAmount(memberID: $0, amount: $1.amount) }) }
+        case .percent(let parts):
+            return ids(parts.map(\.memberID)).map { .percent(zip($0, parts).map { MemberWeight(memberID: $0, weight: $1.weight) }) }
+        case .shares(let parts):
+            return ids(parts.map(\.memberID)).map { .shares(zip($0, parts).map { MemberWeight(memberID: $0, weight: $1.weight) }) }
+        case .itemized(var bill):
+            guard let among = ids(bill.among) else { return nil }
+            var items: [BillItem] = []
+            for item in bill.items {
+                guard let members = ids(item.among) else { return nil }
+                items.append(BillItem(name: item.name, price: item.price, among: members))
+            }
+            bill.among = among
+            bill.items = items
+            return .itemized(bill)
+        }
+    }
+
     /// Whether it is an equal split: the one way of splitting that the shares themselves show.
     public var isEqual: Bool {
         if case .equal = self { return true }

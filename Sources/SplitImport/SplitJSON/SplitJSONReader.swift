@@ -4,7 +4,7 @@ import SplitJSON
 /// Reads split's own `export --format json` (format `split-export`, versions 1 and 2) back,
 /// exactly: amounts are decimal text, members are referred to by id, paid marks and payments
 /// included. Version 2 adds each expense's `payers`; a version 1 expense has only `paidBy`,
-/// who paid it all.
+/// who paid it all. Version 3 adds `splitGiven`, how the split was given (``SplitGivenText``).
 ///
 /// Sources are the exported ids (`split:expense:<id>`), so importing the same export twice
 /// adds nothing, and `--keep-ids` can reuse them as local ids.
@@ -12,7 +12,7 @@ struct SplitJSONReader {
     let bytes: [UInt8]
 
     /// The versions this reader takes.
-    static let versions: Set<String> = ["1", "2"]
+    static let versions: Set<String> = ["1", "2", "3"]
 
     func read() throws(ImportError) -> ImportPlan {
         let document: JSONValue
@@ -21,7 +21,7 @@ struct SplitJSONReader {
             throw ImportError("format", "must be \"split-export\"; this is not a split export")
         }
         guard let version = document["version"]?.numberText, Self.versions.contains(version) else {
-            throw ImportError("version", "must be 1 or 2; this file was written by a newer split, so update split to import it")
+            throw ImportError("version", "must be 1, 2 or 3; this file was written by a newer split, so update split to import it")
         }
         guard let trips = document["trips"]?.arrayValue else { throw ImportError("trips", "must be an array") }
         var plan = ImportPlan()
@@ -52,6 +52,7 @@ struct SplitJSONReader {
             known.insert(id)
             trip.members.append(ImportMember(source: "split:member:\(id)", name: try fields.string("name")))
         }
+        let memberSources = Dictionary(known.map { ($0, "split:member:\($0)") }, uniquingKeysWith: { first, _ in first })
         func member(_ id: String, at here: String) throws(ImportError) -> String {
             guard known.contains(id) else { throw ImportError(here, "names member '\(id)', who is not in the trip's members") }
             return "split:member:\(id)"
@@ -88,6 +89,13 @@ struct SplitJSONReader {
                 date: try ImportValues.date(try fields.string("date"), at: "\(here).date"),
                 note: try fields.optionalString("note"), createdAt: ImportValues.timestamp(try fields.optionalString("createdAt")),
                 splits: shares))
+            if let given = expense["splitGiven"], given != .null {
+                guard given.objectValue != nil else { throw ImportError("\(here).splitGiven", "must be an object") }
+                // Unread here: the store reads it, and keeps it only if it still gives the shares.
+                trip.expenses[trip.expenses.count - 1].splitGiven = SplitGivenText(
+                    text: given.serialized(pretty: false),
+                    memberSources: memberSources)
+            }
         }
         for (index, payment) in try array(item, "payments", at: location).enumerated() {
             let here = "\(location).payments[\(index)]"

@@ -45,6 +45,11 @@ struct ExpenseRecord: TableRecord {
         withID(id).filter(Columns.tripID == trip.rawValue).select(Columns.splitGiven, as: String.self)
     }
 
+    /// The trip's live expenses that keep a split as given: rows of `id` and `split_given`.
+    static func keptSplitRules(trip: TripID) -> QueryInterfaceRequest<Row> {
+        live(trip).filter(Columns.splitGiven != nil).select(Columns.id, Columns.splitGiven).asRequest(of: Row.self)
+    }
+
     /// The trip's live expenses.
     static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {
         filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil)

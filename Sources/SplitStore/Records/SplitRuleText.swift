@@ -7,9 +7,15 @@ import SplitJSON
 /// rule's order, which breaks largest-remainder ties. An itemized bill is
 /// `{"mode":"items","among":[…],"items":[{"name":…,"price":3200,"among":[…]}],"tax":{"percent":8875000},
 /// "tip":"rest","discount":{"amount":500}}`, prices and amounts in minor units.
-enum SplitRuleText {
-    static func text(_ rule: SplitRule) -> String {
-        if case .itemized(let bill) = rule { return billText(bill) }
+/// Public so that split's own export writes the same form (version 3's `splitGiven`).
+public enum SplitRuleText {
+    public static func text(_ rule: SplitRule) -> String {
+        json(rule).serialized(pretty: false)
+    }
+
+    /// The same form as a JSON value, for a document that holds it (an export).
+    public static func json(_ rule: SplitRule) -> JSONValue {
+        if case .itemized(let bill) = rule { return billJSON(bill) }
         let (mode, parts): (String, [(MemberID, Int64?)]) = switch rule {
         case .itemized: preconditionFailure("written above")
         case .equal(let members): ("equal", members.map { ($0, nil) })
@@ -22,12 +28,12 @@ enum SplitRuleText {
             if let value { fields.append(JSONMember("value", .int(value))) }
             return .object(fields)
         }
-        return JSONValue.object([JSONMember("mode", .string(mode)), JSONMember("parts", .array(list))]).serialized(pretty: false)
+        return JSONValue.object([JSONMember("mode", .string(mode)), JSONMember("parts", .array(list))])
     }
 
     /// The rule `text` holds; nil when it is not one this version wrote (read as unknown,
     /// like NULL: the expense then reads as exact amounts).
-    static func rule(_ text: String) -> SplitRule? {
+    public static func rule(_ text: String) -> SplitRule? {
         guard let json = try? JSONParser.parse(text), let mode = json["mode"]?.stringValue else { return nil }
         if mode == "items" { return bill(json) }
         guard let items = json["parts"]?.arrayValue else { return nil }
@@ -49,7 +55,7 @@ enum SplitRuleText {
         }
     }
 
-    private static func billText(_ bill: ItemizedBill) -> String {
+    private static func billJSON(_ bill: ItemizedBill) -> JSONValue {
         func ids(_ members: [MemberID]) -> JSONValue { .array(members.map { .string($0.rawValue) }) }
         var fields = [JSONMember("mode", .string("items")), JSONMember("among", ids(bill.among)),
                       JSONMember("items", .array(bill.items.map { item in
@@ -64,10 +70,10 @@ enum SplitRuleText {
             case .rest?: fields.append(JSONMember(name, .string("rest")))
             }
         }
-        return JSONValue.object(fields).serialized(pretty: false)
+        return JSONValue.object(fields)
     }
 
-    /// The bill of an `items` text; nil when any part is not as ``billText(_:)`` writes it.
+    /// The bill of an `items` text; nil when any part is not as ``billJSON(_:)`` writes it.
     private static func bill(_ json: JSONValue) -> SplitRule? {
         func ids(_ value: JSONValue?) -> [MemberID]? {
             guard let list = value?.arrayValue else { return nil }

@@ -22,7 +22,8 @@ struct AddExpenseCommand: ContextCommand {
           split add-expense --batch expenses.jsonl   # JSON lines; all or nothing
 
         A batch line: {"description":"Taxi","amount":3000,"paidBy":"Bea","among":["Bea","Chen"]}
-        (fields: description amount currency paidBy among exact percent shares category date note)
+        (fields: description amount currency paidBy among exact percent shares items tax tip discount
+        category date note; items: [{"name":"Steak","price":32,"among":["Ana"]}], tax "8.875%")
 
         Without --paid-by, you paid: set who you are with split member me NAME. Without
         --category, the default.category preference (split config set default.category Meal),
@@ -79,7 +80,9 @@ struct AddExpenseCommand: ContextCommand {
             drafts = try lines.map { line, draft in
                 do {
                     guard draft.description != nil else { throw CLIError.data("field 'description' is required") }
-                    guard draft.amount != nil else { throw CLIError.data("field 'amount' is required") }
+                    guard draft.amount != nil || draft.split?.isItems == true else {
+                        throw CLIError.data("field 'amount' is required (it may be left out with 'items')")
+                    }
                     guard draft.payers != nil || me != nil else {
                         throw CLIError.data("field 'paidBy' is required, unless you say who you are with: split member me NAME")
                     }
