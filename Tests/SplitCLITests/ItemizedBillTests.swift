@@ -123,4 +123,22 @@ struct ItemizedBillCLITests {
                     == cli.ok("expense", "show", original).stdout.components(separatedBy: "\nId:")[0])
         }
     }
+
+    @Test("--batch takes items, tax and tip, the amount left out; items with exact are refused, nothing written")
+    func batch() async throws {
+        let cli = try await trip()
+        let file = cli.path("bill.jsonl")
+        try #"{"description":"Bill","paidBy":"Ana","items":[{"name":"Steak","price":32,"among":["Ana"]},{"name":"Wine","price":"45"}],"tax":"8.875%","tip":18}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let added = try await cli.json("add-expense", "--batch", file)
+        #expect(added["expenses"][0]["amount"].double == 101.83)
+        #expect(shares(added["expenses"][0]) == ["Ana": 62.15, "Ben": 19.84, "Cy": 19.84])
+        let id = String(try await cli.expenseID("Bill").prefix(8))
+        #expect(try await cli.json("expense", "show", id)["splitGiven"]["items"].array.count == 2)
+        let before = try await cli.writeState().text
+        try #"{"description":"B","amount":10,"paidBy":"Ana","items":[{"name":"X","price":10}],"exact":{"Ana":10}}"#
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        try await cli.run("add-expense", "--batch", file).expectError(65, "batch line 1: 'items' decides each member's share")
+        #expect(try await cli.writeState().text == before)
+    }
 }

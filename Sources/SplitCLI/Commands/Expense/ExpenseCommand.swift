@@ -103,6 +103,8 @@ struct ExpenseEditCommand: ContextCommand {
             stored = [updated]
         }
         if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
+        // Only when this edit gave the items: an edit of other fields keeps them quietly.
+        if draft.split?.isItems == true { try ItemsNote.say(for: kept.map { [$0] } ?? [], trip: trip.id, context: context) }
         let shown = stored[0]
         if context.output.json {
             context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(shown, directory)]))
