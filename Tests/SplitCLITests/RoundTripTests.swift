@@ -4,7 +4,7 @@ import Testing
 /// (`SPLIT_TRACE_SQL`).
 @Suite("round trips to the database")
 struct RoundTripTests {
-    @Test("add-expense, pay, expense edit, mark-paid, expense delete and undo each run in at most two transactions")
+    @Test("add-expense, pay, expense edit, mark-paid, expense delete and undo each run in at most two transactions, itemized too")
     func twoTransactions() async throws {
         let cli = try CLI()
         try await cli.setUpTokyo()
@@ -24,6 +24,10 @@ struct RoundTripTests {
         #expect(try await transactions("expense", "delete", String(id.prefix(8))) <= 2)
         #expect(try await transactions("undo") <= 2)
         #expect(try await cli.expenseCount() == 1)
+        // An itemized bill too, added and given new items.
+        #expect(try await transactions("add-expense", "Bill", "--paid-by", "Alex", "--item", "Ramen=1200", "--tip", "10%") <= 2)
+        let bill = String(try await cli.expenseID("Bill").prefix(8))
+        #expect(try await transactions("expense", "edit", bill, "--item", "Ramen=1300") <= 2)
     }
 
     @Test("without SPLIT_TRACE_SQL nothing is traced")

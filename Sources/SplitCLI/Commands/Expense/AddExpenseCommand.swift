@@ -105,7 +105,7 @@ struct AddExpenseCommand: ContextCommand {
             expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now, rules: rules)
         }
         if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
-        try ItemsNote.say(for: rules.values, trip: trip.id, context: context)
+        ItemsNote.say(for: rules.values, trip: trip.id, context: context)
         if context.output.json {
             context.output.emit(.object(["trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),
                                          "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))

@@ -104,7 +104,7 @@ struct ExpenseEditCommand: ContextCommand {
         }
         if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
         // Only when this edit gave the items: an edit of other fields keeps them quietly.
-        if draft.split?.isItems == true { try ItemsNote.say(for: kept.map { [$0] } ?? [], trip: trip.id, context: context) }
+        if draft.split?.isItems == true { ItemsNote.say(for: kept.map { [$0] } ?? [], trip: trip.id, context: context) }
         let shown = stored[0]
         if context.output.json {
             context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(shown, directory)]))
