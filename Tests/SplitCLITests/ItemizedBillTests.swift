@@ -25,6 +25,7 @@ struct ItemizedBillCLITests {
         let added = try await cli.json("add-expense", "Dinner", "--paid-by", "Ana", "--item", "Steak=32:Ana",
                                        "--item", "Salad=14:Ben", "--item", "Wine=45", "--tax", "8.875%", "--tip", "18%")
         #expect(added["expenses"][0]["amount"].double == 115.46)
+        #expect(added["expenses"][0]["splitGiven"]["items"].array.map { $0["name"].string } == ["Steak", "Salad", "Wine"])
         #expect(shares(added["expenses"][0]) == ["Ana": 59.63, "Ben": 36.80, "Cy": 19.03])
         let id = String(try await cli.expenseID("Dinner").prefix(8))
         let text = try await cli.ok("expense", "show", id).stdout
@@ -96,6 +97,7 @@ struct ItemizedBillCLITests {
         #expect(try await cli.writeState().text == before)
         let edited = try await cli.json("expense", "edit", id, "--item", "Steak=40:Ana", "--item", "Wine=45")
         #expect(edited["expense"]["amount"].double == 85)
+        #expect(edited["expense"]["splitGiven"]["mode"].string == "items")
         #expect(shares(edited["expense"]) == ["Ana": 55, "Ben": 15, "Cy": 15])
         try await cli.ok("undo")
         let shown = try await cli.json("expense", "show", id)

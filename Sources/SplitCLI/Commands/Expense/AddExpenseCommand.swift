@@ -108,7 +108,10 @@ struct AddExpenseCommand: ContextCommand {
         ItemsNote.say(for: rules.values, trip: trip.id, context: context)
         if context.output.json {
             context.output.emit(.object(["trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),
-                                         "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
+                                         "expenses": .array(expenses.map { expense in
+                                             // An itemized bill's items and extras ride along (ItemsJSON).
+                                             ItemsJSON.adding(rules[expense.id], to: JSONRendering.expense(expense, directory), expense, directory)
+                                         })]))
         } else if expenses.count == 1, let expense = expenses.first {
             let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             context.output.line("Added \(expense.description): \(expense.amount) paid by \(Amounts.payers(expense, directory)) "

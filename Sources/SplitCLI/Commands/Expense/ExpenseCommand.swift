@@ -107,7 +107,8 @@ struct ExpenseEditCommand: ContextCommand {
         if draft.split?.isItems == true { ItemsNote.say(for: kept.map { [$0] } ?? [], trip: trip.id, context: context) }
         let shown = stored[0]
         if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(shown, directory)]))
+            context.output.emit(.object(["trip": JSONRendering.trip(trip),
+                                         "expense": ItemsJSON.adding(kept, to: JSONRendering.expense(shown, directory), shown, directory)]))
         } else {
             context.output.line("Updated expense \(shown.id.short).")
             ExpenseText.print(shown, directory, rule: SplitWords.rule(kept, shown, directory), to: context.output)
