@@ -37,6 +37,9 @@ struct ReportCommandTests {
         #expect(markdown.hasPrefix("# Tokyo Trip\n"))
         #expect(markdown.contains("| Member | Net | Stands |\n| --- | ---: | --- |\n"))
         #expect(markdown.contains("## Spending in USD"))
+        // A table cell never starts a line: a net keeps its sign unescaped.
+        #expect(markdown.contains("| +"), "\(markdown)")
+        #expect(!markdown.contains("\\+") && !markdown.contains("| \\-"), "\(markdown)")
     }
 
     @Test("html: -o writes one page whose data island is the --json document, escaped for its place")

@@ -54,6 +54,6 @@ struct MarkdownReport {
     private func table(_ header: [String], right: Set<Int>, _ rows: [[String]]) -> [String] {
         let rule = header.indices.map { right.contains($0) ? "---:" : "---" }
         return (["| " + header.joined(separator: " | ") + " |", "| " + rule.joined(separator: " | ") + " |"])
-            + rows.map { "| " + $0.map(MarkdownText.escape).joined(separator: " | ") + " |" }
+            + rows.map { "| " + $0.map { MarkdownText.escape($0, startsLine: false) }.joined(separator: " | ") + " |" }
     }
 }

@@ -9,17 +9,18 @@ enum MarkdownText {
     /// something first (`-`, `+`, `#`, `=`, and `1.`/`1)` lists), when the text starts with
     /// them. Control characters become `�` first (``SplitCore/Expense/shown(_:)``); a line
     /// break becomes a space, so it cannot end a table row. The rest stays as typed, so the
-    /// Markdown still reads well where a chat shows it raw.
-    static func escape(_ text: String) -> String {
+    /// Markdown still reads well where a chat shows it raw. A table cell never starts a line
+    /// (`startsLine: false`), so a net such as `+¥3,775` stays as it is there.
+    static func escape(_ text: String, startsLine: Bool = true) -> String {
         var out = ""
         let shown = Expense.shown(text)
-        let leadingDigits = shown.prefix { $0.isASCII && $0.isNumber }.count
+        let leadingDigits = startsLine ? shown.prefix { $0.isASCII && $0.isNumber }.count : 0
         for (index, character) in shown.enumerated() {
             if character == "\n" || character == "\r" {
                 out.append(" ")
                 continue
             }
-            let opensLine = index == 0 && leading.contains(character)
+            let opensLine = startsLine && index == 0 && leading.contains(character)
             let endsListNumber = index == leadingDigits && leadingDigits > 0 && (character == "." || character == ")")
             if anywhere.contains(character) || opensLine || endsListNumber { out.append("\\") }
             out.append(character)
