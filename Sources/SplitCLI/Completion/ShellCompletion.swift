@@ -23,6 +23,14 @@ enum ShellCompletion {
         }
     }
 
+    /// The receiver of `pay FROM TO`: any member but the payer typed just before.
+    static let receiver = CompletionKind.custom { words, index, prefix in
+        let payer = index > 0 && index - 1 < words.count ? Member.key(for: words[index - 1]) : ""
+        return CompletionLine(words, index, prefix).offer { catalog, trip in
+            try catalog.members(trip: trip).filter { Member.key(for: $0.name) != payer }.map { CompletionCandidate($0.name) }
+        }
+    }
+
     /// Members as a comma list, `A,B`: `--paid-by`, `--among`.
     static let memberList = CompletionKind.custom { words, index, prefix in
         memberParts(CompletionLine(words, index, prefix), suffix: "")

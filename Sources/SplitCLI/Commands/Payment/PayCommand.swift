@@ -14,7 +14,7 @@ struct PayCommand: ContextCommand {
     @Argument(help: "Who paid.", completion: ShellCompletion.member)
     var from: String
 
-    @Argument(help: "Who received it.", completion: ShellCompletion.member)
+    @Argument(help: "Who received it.", completion: ShellCompletion.receiver)
     var to: String
 
     @Argument(help: "How much, e.g. 3000 or 10.50.")
