@@ -70,10 +70,10 @@ struct ItemizedBillCLITests {
         (["X", "--item", "A=10", "--discount", "11"], 65, "the discount 11 is larger than the items' subtotal 10"),
         (["X", "--item", "A=10", "--tax", "abc%"], 65, "percentage 'abc' is not a number"),
         (["X", "--item", String(repeating: "n", count: 101) + "=5"], 65, "is longer than 100 characters"),
-        (["X", "--item", "A=10", "--exact", "Ana=10"], 65, "--item decides each member's share, so it cannot go with --exact"),
+        (["X", "--item", "A=10", "--exact", "Ana=10"], 65, "--item makes an itemized bill, whose items decide each member's share, so it cannot go with --exact"),
         (["X", "--item", "A=10", "--shares", "Ana=1"], 65, "cannot go with --shares"),
         (["X", "--item", "A"], 64, "--item expects NAME=PRICE"),
-        (["X", "10", "--tip", "5"], 64, "--tip goes with the items of a bill"),
+        (["X", "10", "--tip", "5"], 64, "--tax, --tip and --discount go with the items of a bill"),
         (["X", "--item", "A=5", "--tax", "rest"], 64, "only --tip takes rest"),
         (["X", "--item", "A=5", "--tip", "rest"], 65, "--tip rest needs the amount"),
     ])
@@ -84,7 +84,7 @@ struct ItemizedBillCLITests {
         #expect(try await cli.writeState().text == before)
     }
 
-    @Test("edits keep the items; --item replaces them; an amount edit says what to do; undo puts them back")
+    @Test("edits keep the items; --item replaces them; --tip alone changes the tip; an amount edit says what to do; undo puts them back")
     func edits() async throws {
         let cli = try await trip()
         try await cli.ok("add-expense", "Dinner", "--paid-by", "Ana", "--item", "Steak=32:Ana", "--item", "Wine=45", "--tip", "18%")
@@ -99,6 +99,11 @@ struct ItemizedBillCLITests {
         #expect(edited["expense"]["amount"].double == 85)
         #expect(edited["expense"]["splitGiven"]["mode"].string == "items")
         #expect(shares(edited["expense"]) == ["Ana": 55, "Ben": 15, "Cy": 15])
+        // Extras alone change the bill's extras and keep its items; the amount follows.
+        let tipped = try await cli.json("expense", "edit", id, "--tip", "10%")
+        #expect(tipped["expense"]["amount"].double == 93.5)
+        #expect(tipped["expense"]["splitGiven"]["items"].array.count == 2)
+        try await cli.ok("undo")
         try await cli.ok("undo")
         let shown = try await cli.json("expense", "show", id)
         #expect(shown["expense"]["amount"].double == 90.86)

@@ -36,7 +36,8 @@ struct ExpenseBuilder {
         let amount: Money
         if let text = draft.amount {
             amount = try AmountInput.money(text, currency: currency)
-        } else if case .items(let spec)? = draft.split, let total = try billTotal(spec, currency: currency, edited: base != nil) {
+        } else if case .items(let spec)? = draft.split,
+                  let total = try billTotal(spec, currency: currency, edited: base != nil, baseRule: baseRule) {
             // The items decide the amount: their sum with the extras.
             amount = total
         } else if let base {
@@ -146,7 +147,7 @@ struct ExpenseBuilder {
                 MemberWeight(memberID: member, weight: try SplitAllocator.parseShares(text))
             })
         case .items(let spec):
-            rule = .itemized(try bill(spec, currency: amount.currency))
+            rule = .itemized(try bill(spec, currency: amount.currency, baseRule: baseRule))
         }
         let splits = try SplitAllocator.splits(amount: amount, rule: rule).map {
             ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
@@ -156,8 +157,21 @@ struct ExpenseBuilder {
 
     /// The bill of `spec` in `currency`: names resolved (each item's members and `--among`
     /// sorted by name, as every split's are), prices and fixed extras parsed strictly, and
-    /// percentages as `--percent` takes them.
-    private func bill(_ spec: ItemsSpec, currency: Currency) throws -> ItemizedBill {
+    /// percentages as `--percent` takes them. With no items (an edit giving only `--tax`,
+    /// `--tip` or `--discount`), the edited bill's items, with the extras given replacing
+    /// its own.
+    private func bill(_ spec: ItemsSpec, currency: Currency, baseRule: SplitRule?) throws -> ItemizedBill {
+        if spec.items.isEmpty {
+            guard case .itemized(var kept)? = baseRule else {
+                throw CLIError("--tax, --tip and --discount go with the items of a bill; give them with --item NAME=PRICE",
+                               kind: .usage)
+            }
+            if let names = spec.among { kept.among = sorted(try resolveUnique(names)) }
+            if spec.tax != nil { kept.tax = try extra(spec.tax, flag: "--tax", currency: currency) }
+            if spec.tip != nil { kept.tip = try extra(spec.tip, flag: "--tip", currency: currency) }
+            if spec.discount != nil { kept.discount = try extra(spec.discount, flag: "--discount", currency: currency) }
+            return kept
+        }
         let among = try spec.among.map { sorted(try resolveUnique($0)) } ?? sorted(members.members.map(\.id))
         let items = try spec.items.map { item in
             guard item.name.count <= BillItem.nameLimit else {
@@ -168,23 +182,26 @@ struct ExpenseBuilder {
             let price = try AmountParser.parse(item.price, currency: currency, allowingZero: true)
             return BillItem(name: item.name, price: price, among: sorted(try resolveUnique(item.members)))
         }
-        func extra(_ text: String?, flag: String) throws -> BillExtra? {
-            guard let text = text?.trimmingSpaces else { return nil }
-            if text == "rest" {
-                guard flag == "--tip" else { throw CLIError("\(flag) takes an amount or a percentage; only --tip takes rest", kind: .usage) }
-                return .rest
-            }
-            if text.hasSuffix("%") { return .percent(try SplitAllocator.parsePercent(String(text.dropLast()))) }
-            return .amount(try AmountParser.parse(text, currency: currency, allowingZero: true))
+        return ItemizedBill(items: items, among: among, tax: try extra(spec.tax, flag: "--tax", currency: currency),
+                            tip: try extra(spec.tip, flag: "--tip", currency: currency),
+                            discount: try extra(spec.discount, flag: "--discount", currency: currency))
+    }
+
+    /// `--tax`, `--tip` or `--discount` as typed: an amount, `X%`, or (the tip only) `rest`.
+    private func extra(_ text: String?, flag: String, currency: Currency) throws -> BillExtra? {
+        guard let text = text?.trimmingSpaces else { return nil }
+        if text == "rest" {
+            guard flag == "--tip" else { throw CLIError("\(flag) takes an amount or a percentage; only --tip takes rest", kind: .usage) }
+            return .rest
         }
-        return ItemizedBill(items: items, among: among, tax: try extra(spec.tax, flag: "--tax"),
-                            tip: try extra(spec.tip, flag: "--tip"), discount: try extra(spec.discount, flag: "--discount"))
+        if text.hasSuffix("%") { return .percent(try SplitAllocator.parsePercent(String(text.dropLast()))) }
+        return .amount(try AmountParser.parse(text, currency: currency, allowingZero: true))
     }
 
     /// What the bill of `spec` comes to; nil when its tip is the rest of the edited expense's
     /// amount.
-    private func billTotal(_ spec: ItemsSpec, currency: Currency, edited: Bool) throws -> Money? {
-        let bill = try bill(spec, currency: currency)
+    private func billTotal(_ spec: ItemsSpec, currency: Currency, edited: Bool, baseRule: SplitRule?) throws -> Money? {
+        let bill = try bill(spec, currency: currency, baseRule: baseRule)
         guard !bill.followsAmount else {
             if edited { return nil }
             throw SplitError.restTipWithoutAmount

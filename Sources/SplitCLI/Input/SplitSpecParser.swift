@@ -7,17 +7,19 @@ import SplitCore
 enum SplitSpecParser {
     static func parse(among: String?, exact: String?, percent: String?, shares: String?, items: [String] = [],
                       tax: String? = nil, tip: String? = nil, discount: String? = nil) throws -> SplitSpec? {
-        if !items.isEmpty {
+        // Extras alone change the extras of an edited bill, keeping its items (checked by the
+        // builder, which knows the expense).
+        if !items.isEmpty || tax != nil || tip != nil || discount != nil {
             let clash = [exact.map { _ in "--exact" }, percent.map { _ in "--percent" }, shares.map { _ in "--shares" }].compactMap { $0 }
             guard clash.isEmpty else {
-                throw CLIError("--item decides each member's share, so it cannot go with \(clash.joined(separator: " or ")); "
-                               + "use --among to say who shares the items that name nobody", kind: .data)
+                let flag = items.isEmpty ? ([tax.map { _ in "--tax" }, tip.map { _ in "--tip" }, discount.map { _ in "--discount" }]
+                    .compactMap { $0 }.first ?? "--item") : "--item"
+                throw CLIError("\(flag) makes an itemized bill, whose items decide each member's share, so it cannot go with "
+                               + "\(clash.joined(separator: " or ")); use --among to say who shares the items that name nobody",
+                               kind: .data)
             }
             let members = try among.map { try names($0, flag: "--among", example: "--among Alex,Bea") }
             return .items(ItemsSpec(items: try items.map(item), among: members, tax: tax, tip: tip, discount: discount))
-        }
-        if let extra = [tax.map { _ in "--tax" }, tip.map { _ in "--tip" }, discount.map { _ in "--discount" }].compactMap({ $0 }).first {
-            throw CLIError("\(extra) goes with the items of a bill; give them with --item NAME=PRICE", kind: .usage)
         }
         let given = [among.map { ("--among", $0) }, exact.map { ("--exact", $0) },
                      percent.map { ("--percent", $0) }, shares.map { ("--shares", $0) }].compactMap { $0 }
