@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "SplitServer",
             dependencies: [
-                "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer",
+                "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer", "SplitReport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
