@@ -41,8 +41,8 @@ struct ShareCommandTests {
     func nodeServer() async throws {
         try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
             let ann = try SplitSandbox()
-            try await SyncTests.register(ann, server.url, "Ann")
-            try await ann.ok("trip", "create", "Node", "--currency", "JPY", "--cloud")
+            try await ann.registerAndUseCloud(server.url)
+            try await ann.ok("trip", "create", "Node", "--currency", "JPY")
             try await ann.fails(69, ["share"], "the Node server has no read-only links")
             try await ann.fails(69, ["share", "--revoke"], "the Node server has no read-only links")
         }
