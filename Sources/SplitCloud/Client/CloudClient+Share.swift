@@ -25,7 +25,7 @@ extension CloudClient {
     /// Revokes the group's link; false when it had none.
     public func revokeShareLink(group: TripID) async throws(CloudError) -> Bool {
         let operation = "DELETE /api/groups/\(group.rawValue)/share"
-        do {
+        do throws(CloudError) {
             let output = try await call(operation, notFound: "no read-only link") {
                 try await $0.revokeShareLink(path: .init(groupId: group.rawValue))
             }
@@ -34,8 +34,9 @@ extension CloudClient {
             case .undocumented(let status, _): throw NodeForms.undocumented(status, operation: operation, server: server.url)
             default: throw unexpected(output, operation)
             }
-        } catch .notFound("no read-only link") {
-            return false
+        } catch {
+            if case .notFound("no read-only link") = error { return false }
+            throw error
         }
     }
 
@@ -44,14 +45,15 @@ extension CloudClient {
         guard url.hasPrefix(server.url + "/s/") else { return false }
         let token = String(url.dropFirst(server.url.count + 3))
         let operation = "GET /s/{token}"
-        do {
+        do throws(CloudError) {
             let output = try await call(operation, authenticated: false, notFound: "no such link") {
                 try await $0.getSharedPage(path: .init(token: token))
             }
             if case .ok = output { return true }
             return false
-        } catch .notFound("no such link") {
-            return false
+        } catch {
+            if case .notFound("no such link") = error { return false }
+            throw error
         }
     }
 }

@@ -45,19 +45,27 @@ struct ShareCommand: ContextCommand {
                  line: revoked ? "Revoked the read-only link of \(trip.name)." : "\(trip.name) has no read-only link.")
             return
         }
-        if let known = store.url(server: client.server.url, group: link.group), try await client.shareLinkOpens(known) {
-            emit(context, trip: trip, key: "url", .string(known), line: known)
-            return
+        if let known = store.url(server: client.server.url, group: link.group) {
+            let opens = try await client.shareLinkOpens(known)
+            if opens {
+                emit(context, trip: trip, key: "url", .string(known), line: known)
+                return
+            }
         }
-        let url: String
+        let url = try await Self.create(client, group: TripID(link.group), trip: trip)
+        store.save(url, server: client.server.url, group: link.group)
+        emit(context, trip: trip, key: "url", .string(url), line: url)
+    }
+
+    /// A new link; a group that has one (made on another device) is refused in words.
+    private static func create(_ client: CloudClient, group: TripID, trip: Trip) async throws -> String {
         do {
-            url = try await client.createShareLink(group: TripID(link.group))
-        } catch .refused(409, _) {
+            return try await client.createShareLink(group: group)
+        } catch {
+            guard case .refused(409, _) = error else { throw error }
             throw CLIError("\(trip.name) already has a read-only link, made on another device, and the server keeps only "
                 + "its hash; to make a new one: split share --revoke, then split share", kind: .data)
         }
-        store.save(url, server: client.server.url, group: link.group)
-        emit(context, trip: trip, key: "url", .string(url), line: url)
     }
 
     /// `{"trip": id, "name": …, key: value}` with `--json`, else `line`.
