@@ -9,8 +9,8 @@ import SplitReport
 ///
 /// Served outside the generated handlers (the page is HTML, and it needs HEAD); the contract
 /// documents it. No token is asked for: the link's token is the key. An unknown and a revoked
-/// token get the same 404, byte for byte. Other methods get Hummingbird's answer to a method
-/// the path does not have. The page's body is cached per group revision, as the expense
+/// token get the same 404, byte for byte. Other methods get the 404 of a route the server does
+/// not have (Hummingbird's router answers them so, and no handler is added to say otherwise). The page's body is cached per group revision, as the expense
 /// listing is: every write to the group bumps it, so a friend always sees the current trip.
 struct SharePageRoute: Sendable {
     static let operationPath = "GET /s/{token}"
