@@ -37,6 +37,47 @@ struct ShareCommandTests {
         }
     }
 
+    @Test("Chromium opens the served page: every member and transfer, no script, no request but the page's own",
+          .enabled(if: HeadlessChromium.path != nil || HeadlessChromium.inCI, "chromium is not installed; CI runs this test"))
+    func servedPageInChromium() async throws {
+        guard let chromium = HeadlessChromium.path else {
+            Issue.record("chromium is missing in CI: scripts/test.sh installs it")
+            return
+        }
+        try await CloudTestServer.run { server in
+            let ann = try SplitSandbox()
+            try await SyncTests.register(ann, server.url, "Ann")
+            try await ann.ok("trip", "create", "Tokyo Trip", "--currency", "JPY", "--cloud")
+            try await ann.ok("member", "add", "Alex", "Bea", "<script>alert(1)</script>Chen")
+            try await ann.ok("add-expense", "</script><img src=x onerror=alert(1)>", "9000", "--paid-by", "Alex")
+            let url = try await ann.ok("share").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            async let page = HeadlessChromium.browse(chromium, in: ann, tag: "served", url: url, ["--dump-dom"])
+            async let shot = HeadlessChromium.browse(chromium, in: ann, tag: "served-shot", url: url,
+                                                     ["--screenshot=\(ann.path("served.png"))", "--window-size=900,1600"])
+            let (dom, requests) = try await page
+            _ = try await shot
+            let report = try await ann.ok("report", "--json").json
+            for member in report["members"].array {
+                #expect(dom.contains(HostileEscape.html(member["name"].string ?? "?")), "member \(member["name"])")
+            }
+            let transfers = report["settlements"].array.flatMap { $0["transfers"].array }
+            #expect(transfers.count == 2)
+            for transfer in transfers {
+                let sentence = "\(transfer["fromName"].string ?? "") pays \(transfer["toName"].string ?? "") "
+                #expect(dom.contains(HostileEscape.html(sentence)), "transfer \(sentence)")
+            }
+            #expect(dom.components(separatedBy: "<script").count == 2, "only the data island")
+            #expect(!dom.contains("<img"))
+            #expect(requests.allSatisfy { $0 == url }, "\(requests)")
+            #expect(FileManager.default.fileExists(atPath: ann.path("served.png")))
+            // The sandbox goes with the test; the screenshot is kept for a person to look at.
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("split-share-browser-test.png")
+            try? FileManager.default.removeItem(at: kept)
+            try? FileManager.default.copyItem(at: URL(fileURLWithPath: ann.path("served.png")), to: kept)
+            print("served page screenshot: \(kept.path)")
+        }
+    }
+
     @Test("on a Node-like server split share exits 69")
     func nodeServer() async throws {
         try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
