@@ -113,7 +113,8 @@ let package = Package(
             dependencies: ["SplitAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
-        // The cloud server: Hummingbird handlers, PostgreSQL repositories, auth, migrations.
+        // The cloud server: Hummingbird handlers, PostgreSQL repositories, auth, migrations, and
+        // the read-only page of `split share` (`/s/{token}`), rendered by SplitReport as the CLI does.
         .target(
             name: "SplitServer",
             dependencies: [
