@@ -113,11 +113,12 @@ let package = Package(
             dependencies: ["SplitAPI", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
-        // The cloud server: Hummingbird handlers, PostgreSQL repositories, auth, migrations.
+        // The cloud server: Hummingbird handlers, PostgreSQL repositories, auth, migrations, and
+        // the read-only page of `split share` (`/s/{token}`), rendered by SplitReport as the CLI does.
         .target(
             name: "SplitServer",
             dependencies: [
-                "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer",
+                "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer", "SplitReport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

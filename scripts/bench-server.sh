@@ -6,6 +6,8 @@
 # Builds split-server in release mode, starts a throwaway PostgreSQL cluster and the server on
 # free 127.0.0.1 ports, seeds a 1,000-expense group through from-local, then measures:
 #   1. GET /api/groups/:gid/expenses of that group
+#   1b. GET /s/:token, that group's read-only page (target: 500 req/s, p99 50 ms), after one
+#      uncached render timed alone; the page's per-IP limit is lifted (SHARE_PAGE_LIMIT)
 #   2. POST /api/expenses (a 3-way split each)
 #   3. POST /api/groups/from-local with 1,000 expenses
 #   4. GET …/changes with nothing new (the poll of a client that is up to date)
@@ -28,6 +30,8 @@ echo "building split-server (release)..." >&2
 swift build -c release --static-swift-stdlib --product split-server >&2
 server_bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/split-server
 
+# wrk is one client: lift the read-only page's per-IP limit so it measures the page, not the 429.
+export SHARE_PAGE_LIMIT=100000000
 split_start_loopback_server "$server_bin"
 
 # Account, and the request bodies (written by python3 to files the wrk scripts read).
@@ -84,6 +88,12 @@ run() { # label, wrk arguments...
 echo "split-server at $base, wrk ${seconds}s per run, $(nproc) cores shared by wrk, server and PostgreSQL"
 run "GET expenses (1,000-expense group), c=$connections" -t2 -c"$connections" \
   -H "Authorization: Bearer $token" "$base/api/groups/$group/expenses"
+# The read-only page of the same 1,000-expense group, before any POST below changes it.
+share_path=$(curl -sf -X POST "$base/api/groups/$group/share" -H "Authorization: Bearer $token" |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["path"])')
+first=$(curl -sf "$base$share_path" -o "$work/page.html" -w '%{time_total}')
+echo "read-only page: $(wc -c <"$work/page.html") bytes, first (uncached) render ${first}s" >&2
+run "GET /s/:token (1,000-expense group), c=$connections" -t2 -c"$connections" "$base$share_path"
 BODY_FILE=expense.json run "POST /api/expenses, c=$connections" -t2 -c"$connections" -s "$work/post.lua" "$base/api/expenses"
 BODY_FILE=from-local.json run "POST from-local (1,000 expenses), c=4" -t2 -c4 -s "$work/post.lua" "$base/api/groups/from-local"
 

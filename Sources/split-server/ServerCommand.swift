@@ -42,6 +42,11 @@ struct ServerCommand: AsyncParsableCommand {
             help: ArgumentHelp("Connections to PostgreSQL (env DATABASE_POOL_SIZE).", valueName: "count"))
     var databasePoolSize: Int?
 
+    @Option(name: .customLong("share-page-limit"),
+            help: ArgumentHelp("Read-only page views per client IP per minute (env SHARE_PAGE_LIMIT; default 300).",
+                               valueName: "count"))
+    var sharePageLimit: Int?
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log level (env LOG_LEVEL).", valueName: "level"))
     var logLevel: String?
 
@@ -99,6 +104,13 @@ struct ServerCommand: AsyncParsableCommand {
         }
         let hostValue = host ?? environment["HOST"] ?? "127.0.0.1"
         guard !hostValue.isEmpty else { throw ConfigurationError(description: "host must not be empty") }
-        return ServerConfiguration(host: hostValue, port: portValue, database: database, logLevel: level)
+        var configuration = ServerConfiguration(host: hostValue, port: portValue, database: database, logLevel: level)
+        if let limitText = sharePageLimit.map(String.init) ?? environment["SHARE_PAGE_LIMIT"] {
+            guard let limit = Int(limitText), limit >= 1 else {
+                throw ConfigurationError(description: "share page limit '\(limitText)' is not a number of views (1 or more)")
+            }
+            configuration.sharePageLimit = limit
+        }
+        return configuration
     }
 }

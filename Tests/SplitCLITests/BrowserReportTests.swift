@@ -11,8 +11,8 @@ import Testing
 /// same copy without the CSP runs the script and asks for the image.
 @Suite("report in a real browser")
 struct BrowserReportTests {
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let inCI = ProcessInfo.processInfo.environment["CI"] == "true"
+    static let chromium = HeadlessChromium.path
+    static let inCI = HeadlessChromium.inCI
 
     @Test("Chromium shows every member and transfer; no script runs and no request leaves the page",
           .enabled(if: chromium != nil || inCI, "chromium is not installed (apt-get install chromium); CI runs this test"))
@@ -72,56 +72,10 @@ struct BrowserReportTests {
         print("report screenshot: \(kept.path)")
     }
 
-    /// Opens `name`.html from the sandbox in headless Chromium with `action`: the DOM after load
-    /// (stdout) and the URLs of every request the page started (from Chromium's net log;
-    /// requests of the browser's own, which have no initiator, are not the page's).
+    /// Opens `name`.html from the sandbox with `action` (``HeadlessChromium/browse(_:in:tag:url:_:)``).
     static func browse(_ chromium: String, _ cli: CLI, _ name: String, _ action: [String]) async throws
         -> (dom: String, requests: [String]) {
         let tag = name + (action.first?.hasPrefix("--screenshot") == true ? "-shot" : "")
-        let netLog = cli.path("\(tag).netlog.json")
-        let output = cli.path("\(tag).out")
-        FileManager.default.createFile(atPath: output, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(cli.path("\(tag).profile"))",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-            "--disable-default-apps", "--disable-extensions", "--disable-breakpad", "--proxy-server=127.0.0.1:9",
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--log-net-log=\(netLog)",
-        ] + action + ["file://" + cli.path("\(name).html")]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in done.resume() }
-            do { try process.run() } catch {
-                process.terminationHandler = nil
-                done.resume(throwing: error)
-            }
-        }
-        #expect(process.terminationStatus == 0, "chromium \(action) on \(name).html exited \(process.terminationStatus)")
-        let dom = try String(contentsOfFile: output, encoding: .utf8)
-        return (dom, try pageRequests(netLog))
-    }
-
-    /// The URLs of the net log's requests that a page started: each has an `initiator` (an
-    /// origin, or `null` for a file), where the browser's own requests say "not an origin".
-    static func pageRequests(_ path: String) throws -> [String] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let log = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let events = log?["events"] as? [[String: Any]] ?? []
-        return events.compactMap { event in
-            guard let params = event["params"] as? [String: Any], let url = params["url"] as? String,
-                  let initiator = params["initiator"] as? String, initiator != "not an origin" else { return nil }
-            return url
-        }
-    }
-}
-
-/// Text as the page's template writes it (`& < > " '` as entities), to find it in a DOM dump.
-enum HostileEscape {
-    static func html(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        return try await HeadlessChromium.browse(chromium, in: cli, tag: tag, url: "file://" + cli.path("\(name).html"), action)
     }
 }

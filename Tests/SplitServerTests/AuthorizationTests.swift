@@ -38,6 +38,9 @@ struct AuthorizationTests {
         .init(method: .put, path: "/api/groups/{group}/rates/USD", body: #"{"rate":"150"}"#),
         .init(method: .delete, path: "/api/groups/{group}/rates/USD", body: nil),
         .init(method: .delete, path: "/api/groups/{group}/payments/{member}", body: nil),
+        .init(method: .post, path: "/api/groups/{group}/share", body: nil),
+        .init(method: .get, path: "/api/groups/{group}/share", body: nil),
+        .init(method: .delete, path: "/api/groups/{group}/share", body: nil),
         .init(method: .delete, path: "/api/groups/{group}", body: nil),
     ]
 

@@ -37,6 +37,8 @@ struct DomainErrorTests {
             (SettlementPaymentError.rule(.sameMember), .badRequest("fromMemberId and toMemberId must be different members")),
             (AccountError.tokenRefused, .unauthorized("invalid, expired or revoked token; log in again")),
             (GroupError.noFreeInviteCode, APIError(status: .serviceUnavailable, message: "could not find a free invite code; try again")),
+            (ShareLinkError.alreadyShared, .conflict("the group already has a read-only link; revoke it to make a new one")),
+            (ShareLinkError.unknownLink, .notFound("no such link")),
         ]
         for (refusal, answer) in cases {
             #expect(JSONErrorMiddleware<ServerRequestContext>.apiError(for: refusal) == answer)

@@ -29,6 +29,8 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// Every ISO 4217 code `split` takes locally (SplitCore's ``CurrencyTable``), amounts
         /// exact to three decimals. A split-server without it stores only the iOS app's 20.
         case currencies
+        /// Read-only links (`split share`): `…/share` and the page at `/s/{token}`.
+        case shareLinks = "share-links"
     }
 
     public let features: Set<Feature>

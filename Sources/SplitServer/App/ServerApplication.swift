@@ -44,9 +44,10 @@ public enum ServerApplication {
                                                      waitLimit: configuration.idempotencyWaitLimit,
                                                      faultBeforeStoring: configuration.idempotencyFault))
         let handler = APIHandler(services: services, port: configuration.port)
-        let transport = FilteringTransport(router: router, served: ExpenseListRoute.operationPath)
+        let transport = FilteringTransport(router: router, served: [ExpenseListRoute.operationPath, SharePageRoute.operationPath])
         try handler.registerHandlers(on: transport, configuration: .init(jsonEncodingOptions: []))
         ExpenseListRoute(services: services).register(on: router)
+        SharePageRoute(services: services).register(on: router)
         return router
     }
 }

@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: UInt8
     /// How long a login token stays valid.
     public var tokenLifetimeSeconds: Int
+    /// Read-only page views (`GET /s/{token}`) allowed per client IP per minute.
+    public var sharePageLimit: Int
     /// The clock and id source; tests pin them.
     public var dependencies: ServerDependencies
     /// A layer around the server for client tests (the Node imitation); nil in production.
@@ -29,7 +31,7 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 3012, database: DatabaseSettings,
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 8 << 20, bcryptCost: UInt8 = 12,
-        tokenLifetimeSeconds: Int = 30 * 24 * 3600, dependencies: ServerDependencies = .system,
+        tokenLifetimeSeconds: Int = 30 * 24 * 3600, sharePageLimit: Int = 300, dependencies: ServerDependencies = .system,
         facade: (any ServerFacade)? = nil
     ) {
         self.host = host
@@ -39,6 +41,7 @@ public struct ServerConfiguration: Sendable {
         self.maxBodyBytes = maxBodyBytes
         self.bcryptCost = bcryptCost
         self.tokenLifetimeSeconds = tokenLifetimeSeconds
+        self.sharePageLimit = sharePageLimit
         self.dependencies = dependencies
         self.facade = facade
     }

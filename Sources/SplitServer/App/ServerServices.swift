@@ -20,6 +20,10 @@ struct ServerServices: Sendable {
     let passwords: PasswordHasher
     let throttle: LoginThrottle
     let expenseCache: ExpenseListCache
+    let shareLinks: ShareLinkRepository
+    /// Rendered read-only pages, keyed by group revision like ``expenseCache``.
+    let sharePageCache: ExpenseListCache
+    let sharePageLimiter: SharePageLimiter
 
     init(configuration: ServerConfiguration, database: ServerDatabase) {
         self.configuration = configuration
@@ -43,5 +47,8 @@ struct ServerServices: Sendable {
         passwords = PasswordHasher(cost: configuration.bcryptCost)
         throttle = LoginThrottle(database: database, now: dependencies.now)
         expenseCache = ExpenseListCache()
+        shareLinks = ShareLinkRepository(database: database, dependencies: dependencies)
+        sharePageCache = ExpenseListCache(maxBytes: 32 << 20)
+        sharePageLimiter = SharePageLimiter(limit: configuration.sharePageLimit, now: dependencies.now)
     }
 }

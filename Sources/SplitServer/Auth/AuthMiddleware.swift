@@ -46,7 +46,7 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await RequestOrigin.$clientIP.withValue(context.clientIP) {
-            if Self.publicPaths.contains(request.uri.path) {
+            if Self.publicPaths.contains(request.uri.path) || request.uri.path.hasPrefix(SharePageRoute.pathPrefix) {
                 return try await next(request, context)
             }
             guard let header = request.headers[.authorization] else {

@@ -23,6 +23,7 @@ enum ServerSchema {
         Migration(version: 6, name: "split-server: member claims and account preferences", statements: claimsAndPreferences),
         Migration(version: 7, name: "split-server: every ISO 4217 currency, amounts exact to three decimals",
                   statements: everyCurrency),
+        Migration(version: 8, name: "split-server: read-only links", statements: shareLinks),
     ]
 
     /// The tables of the Node server, column for column.
@@ -402,5 +403,19 @@ enum ServerSchema {
         "ALTER TABLE settlement_payments ADD CONSTRAINT settlement_payments_amount_limit CHECK (amount < 10000000000)",
         "ALTER TABLE expense_payers ALTER COLUMN amount TYPE NUMERIC",
         "ALTER TABLE expense_payers ADD CONSTRAINT expense_payers_amount_limit CHECK (amount < 10000000000)",
+    ]
+
+    /// Read-only links (`split share`, `GET /s/{token}`): at most one per group, so the group id
+    /// is the key, and only the SHA-256 of the token (taken by PostgreSQL, as for login tokens),
+    /// so a database leak opens no page. Revoking deletes the row: a revoked token and one that
+    /// never existed are then the same miss. `created_by` is kept for the operator, never shown.
+    static let shareLinks: [String] = [
+        """
+        CREATE TABLE IF NOT EXISTS share_links (
+            group_id UUID PRIMARY KEY REFERENCES trip_groups(id) ON DELETE CASCADE,
+            token_hash BYTEA NOT NULL UNIQUE,
+            created_by_user_id UUID REFERENCES users(id) ON DELETE SET NULL,
+            created_at TIMESTAMPTZ NOT NULL)
+        """,
     ]
 }

@@ -19,7 +19,8 @@ import PostgresNIO
 /// - Failed requests (any status outside 2xx, or an error) roll back, which releases the key,
 ///   so a corrected retry may use it again.
 /// - Keys are kept 24 hours, then swept.
-/// - `/auth/*` is excluded: its responses hold tokens, which are never stored in clear.
+/// - `/auth/*` and read-only link routes (`…/share`) are excluded: their responses hold tokens,
+///   which are never stored in clear.
 ///
 /// The transaction holds one pooled connection for the whole request, and the handler's
 /// statements run on it (``ServerDatabase`` joins the request transaction), so an idempotent
@@ -52,7 +53,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard [.post, .put, .patch, .delete].contains(request.method), let key = request.headers[Self.header],
-              !request.uri.path.hasPrefix("/auth/"), AuthenticatedUser.credential != nil else {
+              !request.uri.path.hasPrefix("/auth/"), !request.uri.path.hasSuffix("/share"),
+              AuthenticatedUser.credential != nil else {
             return try await next(request, context)
         }
         let user = try await AuthenticatedUser.required()

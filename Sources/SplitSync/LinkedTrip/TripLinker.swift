@@ -59,20 +59,19 @@ public struct TripLinker: Sendable {
         }
         var name = group.name
         var currency: Currency?
-        var counts: [Currency: Int] = [:]
+        var expenseCurrencies: [Currency] = []
         for item in changes.items {
             switch item.value {
             case .group(let groupName, let groupCurrency)?:
                 name = groupName
                 currency = groupCurrency ?? currency
             case .expense(let expense)?:
-                counts[expense.amount.currency, default: 0] += 1
+                expenseCurrencies.append(expense.amount.currency)
             default: break
             }
         }
-        let common = counts.max { ($0.value, $1.key.code) < ($1.value, $0.key.code) }?.key
         let trip = Trip(id: group.id, name: Self.localName(name, group: group.id),
-                        currency: try currency ?? common ?? Currency(code: "JPY"))
+                        currency: Trip.homeCurrency(stated: currency, expenseCurrencies: expenseCurrencies))
         let tally = try store.adopt(trip, server: client.server.url, account: account, group: group.id.rawValue,
                                     syncProtocol: feed ? .feed : .snapshot, changes: changes, at: clock())
         return (trip, tally)

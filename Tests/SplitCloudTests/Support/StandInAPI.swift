@@ -59,6 +59,10 @@ final class StandInAPI: APIProtocol {
     func syncGroup(_ input: Operations.SyncGroup.Input) async throws -> Operations.SyncGroup.Output { throw Unused(operation: "syncGroup") }
     func setRate(_ input: Operations.SetRate.Input) async throws -> Operations.SetRate.Output { throw Unused(operation: "setRate") }
     func deleteRate(_ input: Operations.DeleteRate.Input) async throws -> Operations.DeleteRate.Output { throw Unused(operation: "deleteRate") }
+    func createShareLink(_ input: Operations.CreateShareLink.Input) async throws -> Operations.CreateShareLink.Output { throw Unused(operation: "createShareLink") }
+    func getShareLink(_ input: Operations.GetShareLink.Input) async throws -> Operations.GetShareLink.Output { throw Unused(operation: "getShareLink") }
+    func revokeShareLink(_ input: Operations.RevokeShareLink.Input) async throws -> Operations.RevokeShareLink.Output { throw Unused(operation: "revokeShareLink") }
+    func getSharedPage(_ input: Operations.GetSharedPage.Input) async throws -> Operations.GetSharedPage.Output { throw Unused(operation: "getSharedPage") }
     func deletePayment(_ input: Operations.DeletePayment.Input) async throws -> Operations.DeletePayment.Output { throw Unused(operation: "deletePayment") }
     func claimMember(_ input: Operations.ClaimMember.Input) async throws -> Operations.ClaimMember.Output { throw Unused(operation: "claimMember") }
     func releaseClaim(_ input: Operations.ReleaseClaim.Input) async throws -> Operations.ReleaseClaim.Output { throw Unused(operation: "releaseClaim") }
