@@ -19,23 +19,31 @@ public struct Expense: Hashable, Sendable {
     public var splits: [ExpenseSplit]
     /// When the expense was first recorded; nil until the store keeps it.
     public var createdAt: Timestamp?
+    /// How the split was given (shares, percentages, items…), kept with the expense so that an
+    /// edit of the amount on any device divides it the same way and `expense show` can say how.
+    /// A hint, never the truth: ``splits`` decide balances, and the rule counts only while it
+    /// still gives exactly those splits (``givenRule``). An equal split is never kept (the
+    /// splits show it), so it is nil for those and for expenses split by hand elsewhere.
+    public var splitGiven: SplitRule? {
+        didSet { if splitGiven?.isEqual == true { splitGiven = nil } }
+    }
 
     /// An expense one member paid in full.
     public init(
         id: ExpenseID, description: String, amount: Money, category: Category = .other,
         paidBy: MemberID, date: CivilDate, note: String? = nil, splits: [ExpenseSplit],
-        createdAt: Timestamp? = nil
+        createdAt: Timestamp? = nil, splitGiven: SplitRule? = nil
     ) {
         self.init(id: id, description: description, amount: amount, category: category,
                   payers: [ExpensePayer(memberID: paidBy, amount: amount.minorUnits)], date: date, note: note,
-                  splits: splits, createdAt: createdAt)
+                  splits: splits, createdAt: createdAt, splitGiven: splitGiven)
     }
 
     /// An expense paid by `payers`, whose amounts must sum to `amount`.
     public init(
         id: ExpenseID, description: String, amount: Money, category: Category = .other,
         payers: [ExpensePayer], date: CivilDate, note: String? = nil, splits: [ExpenseSplit],
-        createdAt: Timestamp? = nil
+        createdAt: Timestamp? = nil, splitGiven: SplitRule? = nil
     ) {
         self.id = id
         self.description = description
@@ -46,6 +54,15 @@ public struct Expense: Hashable, Sendable {
         self.note = note
         self.splits = splits
         self.createdAt = createdAt
+        self.splitGiven = splitGiven?.kept
+    }
+
+    /// The split as given while it still gives exactly ``splits`` for ``amount``; nil when
+    /// unknown or when anything since (another client, a merge) changed the splits, and the
+    /// expense then reads as exact amounts (or equal, when the splits are).
+    public var givenRule: SplitRule? {
+        guard let splitGiven, splitGiven.reproduces(splits, amount: amount) else { return nil }
+        return splitGiven
     }
 
     /// The one member who paid it all, or nil when several paid. Wire formats that know a

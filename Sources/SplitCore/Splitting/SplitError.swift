@@ -39,6 +39,8 @@ public enum SplitError: Error, Equatable, Sendable, CustomStringConvertible {
     case itemTotalMismatch(total: Int64, amount: Int64, exponent: Int)
     /// The bill's total does not fit an amount.
     case billTooLarge
+    /// A split as given (``Expense/splitGiven``) that does not give the expense's splits.
+    case givenSplitMismatch
 
     public var description: String {
         switch self {
@@ -92,6 +94,8 @@ public enum SplitError: Error, Equatable, Sendable, CustomStringConvertible {
             return Self.mismatch("the items, tax, tip and discount", verb: "come to", sum: total, amount: amount, exponent: exponent)
         case .billTooLarge:
             return "the bill's total is too large for an amount"
+        case .givenSplitMismatch:
+            return "the split as given does not give these splits for this amount; send the splits it gives, or leave it out"
         }
     }
 

@@ -10,12 +10,35 @@ extension SplitRule {
     /// Whether dividing `amount` by this rule gives exactly `splits`: the same members with
     /// the same amounts, in any order (paid marks aside).
     public func reproduces(_ splits: [ExpenseSplit], amount: Money) -> Bool {
-        guard let computed = try? SplitAllocator.splits(amount: amount, rule: self), computed.count == splits.count else {
-            return false
-        }
+        (try? check(gives: splits, amount: amount)) != nil
+    }
+
+    /// The one rule split-server and a command's write apply to a split as given: it must be a
+    /// valid rule for `amount` (its own error otherwise) and give exactly `splits`
+    /// (``SplitError/givenSplitMismatch``).
+    public func check(gives splits: [ExpenseSplit], amount: Money) throws(SplitError) {
+        let computed = try SplitAllocator.splits(amount: amount, rule: self)
+        guard computed.count == splits.count else { throw .givenSplitMismatch }
         var wanted: [MemberID: Int64] = [:]
         for split in splits { wanted[split.memberID] = split.amount }
-        return computed.allSatisfy { wanted[$0.memberID] == $0.amount }
+        guard computed.allSatisfy({ wanted[$0.memberID] == $0.amount }) else { throw .givenSplitMismatch }
+    }
+
+    /// Every member the rule names (parts, the bill's `among` and its items'), each once, in
+    /// order of first mention: all must be members of the trip.
+    public var members: [MemberID] {
+        var seen = Set<MemberID>()
+        var ordered: [MemberID] = []
+        func note(_ list: [MemberID]) { for member in list where seen.insert(member).inserted { ordered.append(member) } }
+        switch self {
+        case .equal(let members): note(members)
+        case .exact(let parts): note(parts.map(\.memberID))
+        case .percent(let parts), .shares(let parts): note(parts.map(\.memberID))
+        case .itemized(let bill):
+            note(bill.among)
+            for item in bill.items { note(item.among) }
+        }
+        return ordered
     }
 
     /// Whether the rule divides any amount: exact amounts fit one amount only, so an edit of
@@ -56,6 +79,10 @@ extension SplitRule {
             return .itemized(bill)
         }
     }
+
+    /// The form an expense keeps (``Expense/splitGiven``): nil for an equal split, which the
+    /// splits themselves show, so a trip of equal splits keeps nothing more, on any device.
+    public var kept: SplitRule? { isEqual ? nil : self }
 
     /// Whether it is an equal split: the one way of splitting that the shares themselves show.
     public var isEqual: Bool {
