@@ -35,14 +35,14 @@ struct PayersWireTests {
 
         let create = PendingOperation(sequence: 1, opID: "o1", operation: .createExpense(Self.hotel(payers: Self.two)),
                                       baseRevision: nil, base: nil)
-        guard case .createExpense(let op) = SyncMapping.operation(create) else { Issue.record("not a createExpense"); return }
+        guard case .createExpense(let op) = SyncMapping.operation(create, splitGiven: true) else { Issue.record("not a createExpense"); return }
         #expect(op.data.payers == several.payers && op.data.paidByMemberId == "a")
         let edit = PendingOperation(sequence: 2, opID: "o2", operation: .updateExpense(one), baseRevision: 4, base: nil)
-        guard case .updateExpense(let update) = SyncMapping.operation(edit) else { Issue.record("not an updateExpense"); return }
+        guard case .updateExpense(let update) = SyncMapping.operation(edit, splitGiven: true) else { Issue.record("not an updateExpense"); return }
         #expect(update.data.payers == nil && update.data.paidByMemberId == "b")
 
         let trip = FromLocalTrip(name: "Trip", description: nil, members: [], expenses: [Self.hotel(payers: Self.two), one])
-        let upload = FromLocalMapping.request(trip)
+        let upload = FromLocalMapping.request(trip, splitGiven: true)
         #expect(upload.expenses[0].payers == [.init(localId: "a", amount: 60), .init(localId: "c", amount: 40.01)])
         #expect(upload.expenses[0].paidByLocalId == "a" && upload.expenses[1].payers == nil)
     }

@@ -85,8 +85,8 @@ struct WireMappingTests {
         #expect(text.contains(#""expenseDate":"2025-01-20""#) && !text.contains("isPaid"), "\(text)")
         // A sync edit carries every paid flag, and its base revision as ifMatch.
         let edit = PendingOperation(sequence: 1, opID: "o", operation: .updateExpense(expense), baseRevision: 3, base: nil)
-        guard case .updateExpense(let sent) = SyncMapping.operation(edit) else {
-            Issue.record("an expense edit maps to \(SyncMapping.operation(edit))")
+        guard case .updateExpense(let sent) = SyncMapping.operation(edit, splitGiven: true) else {
+            Issue.record("an expense edit maps to \(SyncMapping.operation(edit, splitGiven: true))")
             return
         }
         #expect(sent.data.splits.map(\.isPaid) == [true, false] && sent.ifMatch == 3)

@@ -85,7 +85,7 @@ struct SyncApplierTests {
 
 /// The server's side of a feed, as far as these tests need it: every item with the revision
 /// of its last change, tombstones kept, every pushed operation applied as sent.
-private struct FeedServer {
+struct FeedServer {
     private(set) var revision: Int64 = 0
     private var items: [SyncItemKey: (revision: Int64, value: SyncValue?)] = [:]
     private var order: [SyncItemKey] = []

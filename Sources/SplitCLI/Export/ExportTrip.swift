@@ -13,8 +13,6 @@ struct ExportTrip: Sendable {
     /// Oldest first; ties by amount.
     let payments: [Payment]
     let directory: MemberDirectory
-    /// How splits were given, where kept (``TripSnapshot/splitRules``).
-    let splitRules: [ExpenseID: SplitRule]
 
     init(_ snapshot: TripSnapshot) {
         let directory = MemberDirectory(snapshot.members)
@@ -32,6 +30,5 @@ struct ExportTrip: Sendable {
             lhs.date != rhs.date ? lhs.date < rhs.date : lhs.amount.minorUnits < rhs.amount.minorUnits
         }
         self.directory = directory
-        splitRules = snapshot.splitRules
     }
 }

@@ -110,7 +110,7 @@ enum JSONExport {
                 JSONWriter.write(member.value, to: &out, pretty: pretty, indent: 3)
             }
             key("expenses", first: false, indent: 3)
-            try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory, rule: snapshot.splitRules[$0.id]) }
+            try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory, rule: $0.givenRule) }
             key("payments", first: false, indent: 3)
             try array(snapshot.payments, indent: 3, payment)
             if pretty { JSONWriter.newline(indent: 2, to: &out) }

@@ -20,12 +20,12 @@ struct ExpenseBuilder {
     ///   - id: the new expense's id (ignored when editing `base`).
     ///   - base: the stored expense being edited, whose values fill what the draft leaves nil.
     func build(_ draft: ExpenseDraft, id: ExpenseID, base: Expense? = nil) throws -> Expense {
-        try buildKeepingRule(draft, id: id, base: base, baseRule: nil).expense
+        try buildKeepingRule(draft, id: id, base: base, baseRule: base?.givenRule).expense
     }
 
     /// ``build(_:id:base:)``, with how the split is given: `baseRule` is how the edited
     /// expense's split was given (nil when unknown), and the answer's `rule` is how the new
-    /// one's is, to keep beside it. An edit of the amount alone divides it again by
+    /// one's is, kept with it (``SplitCore/Expense/splitGiven``). An edit of the amount alone divides it again by
     /// `baseRule`: the same members equally, the same percentages or the same shares.
     func buildKeepingRule(_ draft: ExpenseDraft, id: ExpenseID, base: Expense?,
                           baseRule: SplitRule?) throws -> (expense: Expense, rule: SplitRule?) {
@@ -55,7 +55,7 @@ struct ExpenseBuilder {
         let (splits, rule) = try self.splits(draft.split, amount: amount, base: base, baseRule: baseRule)
         let expense = Expense(
             id: base?.id ?? id, description: description, amount: amount, category: category,
-            payers: payers, date: date, note: note, splits: splits, createdAt: base?.createdAt)
+            payers: payers, date: date, note: note, splits: splits, createdAt: base?.createdAt, splitGiven: rule)
         try expense.validate()
         // Before anything is stored or sent: the server refuses control characters too.
         if draft.description != nil || base == nil { try TextRules.check(description, field: "description") }

@@ -23,7 +23,8 @@ extension CloudClient {
     public func createExpense(_ expense: Expense, group: TripID, includePaid: Bool = false, key: String? = nil)
         async throws(CloudError) -> ExpenseID {
         let operation = "POST /api/expenses"
-        let body = ExpenseMapping.create(expense, group: group, includePaid: includePaid)
+        let keepsGiven = includePaid ? try await capabilities().has(.splitGiven) : false
+        let body = ExpenseMapping.create(expense, group: group, includePaid: includePaid, includeSplitGiven: keepsGiven)
         let output = try await call(operation, repeatable: try await keysHonoured(), notFound: Self.missingGroup(group)) {
             try await $0.createExpense(headers: .init(idempotencyKey: key), body: .json(body))
         }

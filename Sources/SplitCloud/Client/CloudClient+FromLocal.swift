@@ -10,7 +10,7 @@ extension CloudClient {
     /// was stored.
     public func createGroupFromLocal(_ trip: FromLocalTrip, key: String) async throws(CloudError) -> FromLocalAnswer {
         let operation = "POST /api/groups/from-local"
-        let body = FromLocalMapping.request(trip)
+        let body = FromLocalMapping.request(trip, splitGiven: try await capabilities().has(.splitGiven))
         let output = try await call(operation, repeatable: try await keysHonoured(),
                                     notFound: "this server has no from-local upload") {
             try await $0.createGroupFromLocal(headers: .init(idempotencyKey: key), body: .json(body))

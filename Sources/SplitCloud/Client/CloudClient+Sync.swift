@@ -8,7 +8,8 @@ extension CloudClient {
     /// once and answers a repeat with the stored result.
     public func sync(group: String, since: Int64, operations: [PendingOperation]) async throws(CloudError) -> SyncAnswer {
         let operation = "POST /api/groups/\(group)/sync"
-        let body = Components.Schemas.SyncRequest(since: since, ops: operations.map(SyncMapping.operation))
+        let keepsGiven = operations.isEmpty ? false : try await capabilities().has(.splitGiven)
+        let body = Components.Schemas.SyncRequest(since: since, ops: operations.map { SyncMapping.operation($0, splitGiven: keepsGiven) })
         let output = try await call(operation, repeatable: true, notFound: Self.missingGroup(TripID(group))) {
             try await $0.syncGroup(path: .init(groupId: group), body: .json(body))
         }

@@ -12,14 +12,16 @@ import SplitCore
 enum ExpenseMapping {
     /// `includePaid`: the server is split-server, which also takes the paid states and the
     /// expense's own creation time (the Node server ignores both).
-    static func create(_ expense: Expense, group: TripID, includePaid: Bool) -> Components.Schemas.CreateExpenseRequest {
+    /// `includeSplitGiven`: the server keeps the split as given (``SplitGivenMapping``).
+    static func create(_ expense: Expense, group: TripID, includePaid: Bool,
+                       includeSplitGiven: Bool = false) -> Components.Schemas.CreateExpenseRequest {
         let currency = expense.amount.currency
         return .init(
             createdAt: includePaid ? expense.createdAt?.iso8601 : nil, groupId: group.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
             category: expense.category.rawValue, paidByMemberId: expense.leadPayer.rawValue,
             expenseDate: NodeForms.text(expense.date), splits: splits(expense, includePaid: includePaid),
-            payers: payers(expense))
+            payers: payers(expense), splitGiven: SplitGivenMapping.wire(expense, sent: includeSplitGiven))
     }
 
     /// `payers` for an expense several members paid, in member-id order; nil (left out) when
@@ -60,7 +62,8 @@ enum ExpenseMapping {
             dateText: wire.expenseDate, date: NodeForms.date(wire.expenseDate),
             shares: wire.splits.map { .init(memberID: MemberID($0.memberId), amount: $0.amount, isPaid: $0.isPaid) },
             createdAt: createdAt)
-        return CloudExpense(id: ExpenseID(wire.id), reading: ForeignReading.expense(foreign), splitIDs: splitIDs,
+        return CloudExpense(id: ExpenseID(wire.id), reading: SplitGivenMapping.reading(ForeignReading.expense(foreign), wire.splitGiven),
+                            splitIDs: splitIDs,
                             body: WireBody.text(wire), createdAt: createdAt)
     }
 }

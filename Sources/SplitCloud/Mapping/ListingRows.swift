@@ -64,6 +64,6 @@ enum ListingRows {
         return .init(
             id: id, groupId: first.groupId, description: first.description, amount: WireSum.sum(parts.map(\.amount)),
             currency: first.currency, category: first.category, paidByMemberId: lead, expenseDate: first.expenseDate,
-            createdAt: first.createdAt, splits: splits, payers: payers)
+            createdAt: first.createdAt, splits: splits, payers: payers, splitGiven: first.splitGiven)
     }
 }

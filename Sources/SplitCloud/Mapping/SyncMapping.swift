@@ -5,7 +5,8 @@ import SplitCore
 /// operations out, answers and change feeds in. Ids are the same on both sides: a linked
 /// trip's items are created with client-chosen ids.
 enum SyncMapping {
-    static func operation(_ pending: PendingOperation) -> Components.Schemas.SyncOp {
+    /// `splitGiven`: the server keeps the split as given (``SplitGivenMapping``).
+    static func operation(_ pending: PendingOperation, splitGiven: Bool) -> Components.Schemas.SyncOp {
         let id = pending.opID
         let ifMatch = pending.baseRevision
         switch pending.operation {
@@ -16,9 +17,10 @@ enum SyncMapping {
         case .removeMember(let member):
             return .removeMember(.init(opId: id, _type: "removeMember", ifMatch: ifMatch, data: .init(id: member.rawValue)))
         case .createExpense(let expense):
-            return .createExpense(.init(opId: id, _type: "createExpense", data: expenseData(expense)))
+            return .createExpense(.init(opId: id, _type: "createExpense", data: expenseData(expense, splitGiven: splitGiven)))
         case .updateExpense(let expense):
-            return .updateExpense(.init(opId: id, _type: "updateExpense", ifMatch: ifMatch, data: expenseData(expense)))
+            return .updateExpense(.init(opId: id, _type: "updateExpense", ifMatch: ifMatch,
+                                        data: expenseData(expense, splitGiven: splitGiven)))
         case .deleteExpense(let expense):
             return .deleteExpense(.init(opId: id, _type: "deleteExpense", ifMatch: ifMatch, data: .init(id: expense.rawValue)))
         case .setPaid(let expense, let member, let paid):
@@ -43,7 +45,7 @@ enum SyncMapping {
         .init(id: member.id.rawValue, name: member.name)
     }
 
-    private static func expenseData(_ expense: Expense) -> Components.Schemas.SyncExpenseData {
+    private static func expenseData(_ expense: Expense, splitGiven: Bool) -> Components.Schemas.SyncExpenseData {
         let currency = expense.amount.currency
         return .init(
             id: expense.id.rawValue, description: expense.description,
@@ -53,7 +55,7 @@ enum SyncMapping {
             splits: expense.splits.map { split in
                 .init(memberId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
             },
-            payers: ExpenseMapping.payers(expense))
+            payers: ExpenseMapping.payers(expense), splitGiven: SplitGivenMapping.wire(expense, sent: splitGiven))
     }
 
     // MARK: Answers
@@ -135,7 +137,7 @@ enum SyncMapping {
             date: NodeForms.date(dateText), note: wire.note,
             shares: wireSplits.map { .init(memberID: MemberID($0.memberId), amount: $0.amount, isPaid: $0.isPaid) },
             createdAt: createdAt)
-        switch ForeignReading.expense(foreign) {
+        switch SplitGivenMapping.reading(ForeignReading.expense(foreign), wire.splitGiven) {
         case .usable(let expense, let repairs):
             return RemoteItem(key: .expense(id), revision: wire.revision, value: .expense(expense), createdAt: createdAt,
                               repairs: repairs)

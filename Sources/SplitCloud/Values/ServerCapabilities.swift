@@ -31,6 +31,9 @@ public struct ServerCapabilities: Hashable, Sendable {
         case currencies
         /// Read-only links (`split share`): `…/share` and the page at `/s/{token}`.
         case shareLinks = "share-links"
+        /// How each expense's split was given (`splitGiven`: shares, percentages, items…),
+        /// stored and checked beside its splits.
+        case splitGiven = "split-given"
     }
 
     public let features: Set<Feature>
@@ -56,7 +59,8 @@ public struct ServerCapabilities: Hashable, Sendable {
     public var limits: ServerLimits {
         ServerLimits(currencies: has(.currencies) ? nil : isSplitServer ? CurrencyTable.appCurrencies : ServerLimits.node.currencies,
                      expenseNotes: has(.sync), paymentNotes: has(.payments), renamesMembers: has(.memberEdit),
-                     removesMembers: has(.memberEdit), storesRates: has(.sync), renamesTrips: has(.sync))
+                     removesMembers: has(.memberEdit), storesRates: has(.sync), renamesTrips: has(.sync),
+                     keepsSplitGiven: has(.splitGiven))
     }
 
     /// Currency codes this server stores, in a stable order (``ServerLimits/currencyCodes``).

@@ -8,20 +8,17 @@ public struct TripSnapshot: Sendable {
     public let members: [Member]
     /// Exchange rates into the trip's currency, by currency code.
     public let rates: [String: ExchangeRate]
-    /// Live expenses with their splits, newest date first (the listing order).
+    /// Live expenses with their splits, newest date first (the listing order), each with its
+    /// split as given where it is kept and still gives its shares.
     public let expenses: [Expense]
     /// Live payments, newest date first.
     public let payments: [Payment]
-    /// How each expense's split was given, where it is kept and still gives its shares.
-    public let splitRules: [ExpenseID: SplitRule]
 
-    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment],
-                splitRules: [ExpenseID: SplitRule] = [:]) {
+    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment]) {
         self.trip = trip
         self.members = members
         self.rates = rates
         self.expenses = expenses
         self.payments = payments
-        self.splitRules = splitRules
     }
 }

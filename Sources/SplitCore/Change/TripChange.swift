@@ -22,10 +22,6 @@ public enum TripChange: Hashable, Sendable {
     /// Brings a deleted expense back (undo of a delete).
     case restoreExpense(ExpenseID)
     case setSharePaid(expense: ExpenseID, member: MemberID, paid: Bool)
-    /// Keeps how the expense's split was given (nil: unknown), so an edit of the amount can
-    /// divide it again the same way. A note beside the expense on this device: not logged,
-    /// not sent; it counts only while it gives the stored shares.
-    case setSplitRule(ExpenseID, SplitRule?)
     /// Payments recorded as one change (one `pay`, or the transfers of `settle --record`).
     case addPayments([Payment])
     /// Replaces the payment with this id by this version.

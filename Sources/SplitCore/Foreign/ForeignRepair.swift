@@ -19,6 +19,11 @@ public enum ForeignRepair: Hashable, Sendable {
     case restPaidBy(sum: Int64, rest: Int64)
     /// A category split does not know; read as Other.
     case categoryUnknown(String)
+    /// The split as given (``Expense/splitGiven``; its mode: `items`, `shares`…) does not give
+    /// the shares: the shares count, and it is kept, shown as not matching.
+    case splitGivenNotMatching(mode: String)
+    /// The split as given did not read (why); it was left out, and the shares count.
+    case splitGivenUnreadable(String)
 
     public struct Change: Hashable, Sendable {
         public let memberID: MemberID
@@ -56,6 +61,12 @@ public enum ForeignRepair: Hashable, Sendable {
             return "payers paid \(money(sum)), not \(amount); the rest, \(money(rest)), was paid by the expense's payer"
         case .categoryUnknown(let written):
             return "category '\(written)' is not one of \(Category.acceptedList); read as Other"
+        case .splitGivenNotMatching(let mode):
+            let what = mode == "items" ? "its items, tax and tip do" : "its split as given (\(mode)) does"
+            return "\(what) not give these shares; the shares count, and the \(mode == "items" ? "items are" : "split is") "
+                + "kept and shown as not matching"
+        case .splitGivenUnreadable(let reason):
+            return "its split as given does not read (\(reason)); left out, the shares count"
         }
     }
 

@@ -65,6 +65,13 @@ public struct Expense: Hashable, Sendable {
         return splitGiven
     }
 
+    /// The split as given when it no longer gives ``splits`` (another client changed them):
+    /// kept, and shown as not matching; nil otherwise.
+    public var staleSplitGiven: SplitRule? {
+        guard let splitGiven, givenRule == nil else { return nil }
+        return splitGiven
+    }
+
     /// The one member who paid it all, or nil when several paid. Wire formats that know a
     /// single payer (`paidByMemberId`) and messages read this.
     public var soloPayer: MemberID? { payers.count == 1 ? payers[0].memberID : nil }

@@ -1,5 +1,5 @@
 /// The field groups of an expense that merge on their own; the raw value is the name
-/// `split conflicts` shows. `payer` is who paid and how much each: one group, since the
+/// `split conflicts` shows. `amount` carries the splits and the split as given with it. `payer` is who paid and how much each: one group, since the
 /// payers' parts must sum to the amount.
 public enum ExpenseField: String, Hashable, Sendable, CaseIterable {
     case description, amount, category, date, payer, note
@@ -11,6 +11,7 @@ public enum ExpenseField: String, Hashable, Sendable, CaseIterable {
         case .amount:
             let flags = Dictionary(target.splits.map { ($0.memberID, $0.isPaid) }, uniquingKeysWith: { first, _ in first })
             target.amount = source.amount
+            target.splitGiven = source.splitGiven
             target.splits = source.splits.map { split in
                 ExpenseSplit(memberID: split.memberID, amount: split.amount, isPaid: flags[split.memberID] ?? split.isPaid)
             }

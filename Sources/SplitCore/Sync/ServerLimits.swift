@@ -22,10 +22,13 @@ public struct ServerLimits: Hashable, Sendable {
     public var storesRates: Bool
     /// A trip's new name: stored on the server, else kept on each device.
     public var renamesTrips: Bool
+    /// How each expense's split was given (``Expense/splitGiven``, items too): stored on the
+    /// server, else kept on the device that gave it, while the server holds the shares.
+    public var keepsSplitGiven: Bool
 
     public init(currencies: [String]? = nil, expenseNotes: Bool = true, paymentNotes: Bool = true,
                 renamesMembers: Bool = true, removesMembers: Bool = true, storesRates: Bool = true,
-                renamesTrips: Bool = true) {
+                renamesTrips: Bool = true, keepsSplitGiven: Bool = true) {
         self.currencies = currencies
         self.expenseNotes = expenseNotes
         self.paymentNotes = paymentNotes
@@ -33,17 +36,26 @@ public struct ServerLimits: Hashable, Sendable {
         self.removesMembers = removesMembers
         self.storesRates = storesRates
         self.renamesTrips = renamesTrips
+        self.keepsSplitGiven = keepsSplitGiven
     }
 
     /// The Node server: the four currencies of its CHECK constraint on `expenses.currency`,
     /// and none of the rest.
     public static let node = ServerLimits(currencies: ["JPY", "MYR", "SGD", "USD"], expenseNotes: false,
                                           paymentNotes: false, renamesMembers: false, removesMembers: false,
-                                          storesRates: false, renamesTrips: false)
+                                          storesRates: false, renamesTrips: false, keepsSplitGiven: false)
 
     /// Whether the server stores amounts in `currency`.
     public func accepts(_ currency: Currency) -> Bool {
         currencies?.contains(currency.code) ?? true
+    }
+
+    /// `value` as this server can hold it: without the split as given when it keeps none, so
+    /// a device compares its own version with the server's on what both can hold.
+    public func held(_ value: SyncValue) -> SyncValue {
+        guard !keepsSplitGiven, case .expense(var expense) = value, expense.splitGiven != nil else { return value }
+        expense.splitGiven = nil
+        return .expense(expense)
     }
 
     /// The codes the server stores, for a refusal's "it accepts only …".

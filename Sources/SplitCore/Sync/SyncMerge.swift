@@ -6,7 +6,8 @@
 /// changed differently on both is a conflict, and the merged value keeps theirs, so the trip
 /// shows what everyone else sees until the person resolves it.
 ///
-/// An expense's groups are ``ExpenseField``: description, amount with its splits, category,
+/// An expense's groups are ``ExpenseField``: description, amount with its splits and its split
+/// as given (items too), category,
 /// date, payers, note, and each member's paid flag. A paid flag cannot conflict: a flag
 /// changed on both sides was changed to the same value.
 public enum SyncMerge {
@@ -27,6 +28,7 @@ public enum SyncMerge {
         let payers = pick(.payer, PayerShape.init)
         merged.note = pick(.note, \.note)
         merged.amount = shape.amount
+        merged.splitGiven = shape.given
         // The chosen side's own list, as it was ordered.
         if payers != PayerShape(theirs) {
             if case .solo(let member) = payers { merged.setSolePayer(member) } else { merged.payers = mine.payers }
@@ -37,6 +39,7 @@ public enum SyncMerge {
             for field in [ExpenseField.amount, .payer] where !conflicts.contains(field) { conflicts.append(field) }
             shape = AmountShape(theirs)
             merged.amount = theirs.amount
+            merged.splitGiven = theirs.splitGiven
             merged.payers = theirs.payers
         }
         merged.splits = shape.shares.map { share in
@@ -90,8 +93,8 @@ public enum SyncMerge {
         }
     }
 
-    /// The amount with who shares it and how much: one field group, since the shares must
-    /// sum to the amount.
+    /// The amount with who shares it and how much, and how that split was given: one field
+    /// group, since the shares must sum to the amount and the split as given must give them.
     private struct AmountShape: Equatable {
         struct Share: Equatable {
             let member: MemberID
@@ -100,9 +103,11 @@ public enum SyncMerge {
 
         let amount: Money
         let shares: [Share]
+        let given: SplitRule?
 
         init(_ expense: Expense) {
             amount = expense.amount
+            given = expense.splitGiven
             shares = expense.splits.map { Share(member: $0.memberID, amount: $0.amount) }.sorted { $0.member < $1.member }
         }
     }

@@ -3,31 +3,22 @@ import GRDBSQLite
 import SplitCore
 
 extension LocalBackend {
-    /// Adds `expenses` as one change; `rules` keeps how each one's split was given (by id),
-    /// so a later edit of its amount divides it the same way.
+    /// Adds `expenses` as one change. Each keeps its split as given (``SplitCore/Expense/splitGiven``),
+    /// so a later edit of its amount, here or on another device, divides it the same way.
     @discardableResult
-    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp,
-                            rules: [ExpenseID: SplitRule] = [:]) async throws -> [Expense] {
-        try write(trip, at: at) { writer in try Self.add(expenses, rules: rules, writer) }
+    public func addExpenses(_ expenses: [Expense], trip: TripID, at: Timestamp) async throws -> [Expense] {
+        try write(trip, at: at) { writer in try writer.addExpenses(expenses) }
     }
 
     /// ``addExpenses(_:trip:at:rules:)`` for one expense typed by hand, which also answers the
     /// expense added in the last ten minutes that it repeats (``SplitCore/RepeatRule``), read
     /// in the same write; nil when there is none.
-    public func addExpense(_ expense: Expense, trip: TripID, at: Timestamp, rule: SplitRule?)
+    public func addExpense(_ expense: Expense, trip: TripID, at: Timestamp)
         async throws -> (stored: [Expense], repeats: Expense?) {
         try write(trip, at: at) { writer in
             let earlier = try repeated(writer.db, by: expense, trip: trip, at: at)
-            return (try Self.add([expense], rules: rule.map { [expense.id: $0] } ?? [:], writer), earlier)
+            return (try writer.addExpenses([expense]), earlier)
         }
-    }
-
-    private static func add(_ expenses: [Expense], rules: [ExpenseID: SplitRule], _ writer: TripWriter) throws -> [Expense] {
-        let stored = try writer.addExpenses(expenses)
-        for (id, rule) in rules.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            try writer.apply(.setSplitRule(id, rule))
-        }
-        return stored
     }
 
     /// The newest live expense created since ``SplitCore/RepeatRule/since(_:)`` that `expense`
@@ -42,12 +33,6 @@ extension LocalBackend {
                RepeatRule.repeats(expense, earlier) { return earlier }
         }
         return nil
-    }
-
-    /// How the expense's split was given, when that is known and still gives its shares
-    /// (``SplitCore/SplitRule/reproduces(_:amount:)``); nil reads as exact amounts.
-    public func splitRule(of expense: Expense, trip: TripID) async throws -> SplitRule? {
-        try database.read { db in try TripWriter.storedSplitRule(db, of: expense, trip: trip) }
     }
 
     public func expenses(trip: TripID, filter: ExpenseFilter) async throws -> [Expense] {
@@ -142,7 +127,7 @@ extension LocalBackend {
                 category: try row.category(.category), payers: [ExpensePayer(memberID: payer, amount: amount)],
                 date: try row.date(.expenseDate), note: try row.optionalText(.note),
                 splits: [ExpenseSplit(memberID: member, amount: amount, isPaid: isPaid)],
-                createdAt: try row.timestamp(.createdAt))
+                createdAt: try row.timestamp(.createdAt), splitGiven: row.splitRule(.splitGiven))
         }
         if let finished = current { try finish(finished) }
     }
@@ -236,21 +221,9 @@ extension LocalBackend {
     /// version found and the parts stored.
     public func editExpense(matching reference: String, trip: TripID, at: Timestamp,
                             _ edit: (Expense) throws -> Expense) async throws -> (old: Expense, stored: [Expense]) {
-        try await editExpense(matching: reference, trip: trip, at: at) { old, rule in (try edit(old), rule) }
-    }
-
-    /// ``editExpense(matching:trip:at:_:)`` that also hands `edit` how the old split was given
-    /// (nil when unknown) and keeps the rule `edit` answers with.
-    public func editExpense(matching reference: String, trip: TripID, at: Timestamp,
-                            _ edit: (Expense, SplitRule?) throws -> (Expense, SplitRule?))
-        async throws -> (old: Expense, stored: [Expense]) {
         try write(trip, at: at) { writer in
             let old = try findExpense(writer.db, reference, trip: trip)
-            let oldRule = try writer.splitRule(of: old)
-            let (edited, rule) = try edit(old, oldRule)
-            let stored = try writer.editExpense(edited, old: old)
-            if rule != nil || oldRule != nil { try writer.apply(.setSplitRule(edited.id, rule)) }
-            return (old, stored)
+            return (old, try writer.editExpense(try edit(old), old: old))
         }
     }
 

@@ -8,24 +8,24 @@ extension LocalBackend {
             try requireTrip(db, trip.id)
             var expenses: [Expense] = []
             try streamExpenses(db, trip: trip.id) { expenses.append($0) }
+            try keepSplitRules(db, trip: trip.id, in: &expenses)
             return TripSnapshot(trip: trip, members: try members(db, trip: trip.id), rates: try rates(db, trip: trip.id),
-                                expenses: expenses, payments: try payments(db, trip: trip.id),
-                                splitRules: try keptSplitRules(db, trip: trip.id, expenses: expenses))
+                                expenses: expenses, payments: try payments(db, trip: trip.id))
         }
     }
 
-    /// The splits as given that still give their expense's shares, in one query.
-    func keptSplitRules(_ db: Database, trip: TripID, expenses: [Expense]) throws -> [ExpenseID: SplitRule] {
-        let byID = Dictionary(expenses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var rules: [ExpenseID: SplitRule] = [:]
+    /// Gives each expense its split as given where that is kept and still gives its shares,
+    /// in one query: the listing leaves it out, to stay within its index.
+    func keepSplitRules(_ db: Database, trip: TripID, in expenses: inout [Expense]) throws {
+        var index: [ExpenseID: Int] = [:]
+        for (position, expense) in expenses.enumerated() { index[expense.id] = position }
         for row in try ExpenseRecord.keptSplitRules(trip: trip).fetchAll(db) {
             // A hint, never the truth: a cell that is not text reads as no rule, like NULL.
             guard let id = String.fromDatabaseValue(row[ExpenseRecord.Columns.id] as DatabaseValue).map(ExpenseID.init),
                   let text = String.fromDatabaseValue(row[ExpenseRecord.Columns.splitGiven] as DatabaseValue),
-                  let expense = byID[id], let rule = SplitRuleText.rule(text),
-                  rule.reproduces(expense.splits, amount: expense.amount) else { continue }
-            rules[id] = rule
+                  let position = index[id], let rule = SplitRuleText.rule(text),
+                  rule.reproduces(expenses[position].splits, amount: expenses[position].amount) else { continue }
+            expenses[position].splitGiven = rule
         }
-        return rules
     }
 }

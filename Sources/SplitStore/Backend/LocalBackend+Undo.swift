@@ -33,7 +33,6 @@ extension LocalBackend {
         case .restoreExpense(let snapshot, let removing):
             for id in removing { try writer.apply(.deleteExpense(ExpenseID(id))) }
             try writer.apply(.editExpense(try snapshot.expense()))
-            try writer.apply(.setSplitRule(ExpenseID(snapshot.id), snapshot.splitRule))
         case .undeleteExpense(let id):
             try writer.apply(.restoreExpense(ExpenseID(id)))
         case .setSharePaid(let expense, let member, let paid):

@@ -48,6 +48,13 @@ struct RawRow<Field: RawField>: StrictColumns {
         }
     }
 
+    /// The split as given a cell holds (``SplitRuleText``): a hint, never the truth, so a cell
+    /// that is not text, or text this version cannot read, is no rule, like NULL.
+    func splitRule(_ field: Field) -> SplitRule? {
+        guard sqlite3_column_type(handle, field.index) == SQLITE_TEXT else { return nil }
+        return SplitRuleText.rule(String(decoding: textBytes(field.index), as: UTF8.self))
+    }
+
     /// A whole number stored as an integer: text or a real is refused, never converted.
     func integer(_ field: Field) throws -> Int64 {
         guard sqlite3_column_type(handle, field.index) == SQLITE_INTEGER else {

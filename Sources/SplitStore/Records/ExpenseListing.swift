@@ -14,6 +14,9 @@ enum ExpenseListing {
     enum Field: Int32, CaseIterable, RawField {
         case id, description, amount, currency, category, expenseDate, note, createdAt
         case splitMember, splitPayer, splitAmount, splitPaid
+        /// The split as given: read by ``byID`` only. A listing selects NULL in its place, so it
+        /// stays within the `expense_listing` index and never looks a row up.
+        case splitGiven
 
         var index: Int32 { rawValue }
 
@@ -34,10 +37,11 @@ enum ExpenseListing {
             case .splitPayer: return Split.payerID
             case .splitAmount: return Split.amount
             case .splitPaid: return Split.isPaid
+            case .splitGiven: return Expense.splitGiven
             }
         }
 
-        private var isSplit: Bool { rawValue >= Self.splitMember.rawValue }
+        private var isSplit: Bool { (Self.splitMember.rawValue...Self.splitPaid.rawValue).contains(rawValue) }
 
         /// `e.amount` or `s.amount`: the column under its table's alias in the SELECT.
         var selected: String { (isSplit ? "s." : "e.") + column.name }
@@ -47,10 +51,13 @@ enum ExpenseListing {
         var label: String { isSplit ? "\(ExpenseSplitRecord.databaseTableName).\(column.name)" : column.name }
     }
 
-    private static let selection = """
-        SELECT \(Field.allCases.map(\.selected).joined(separator: ", "))
-        FROM expense e JOIN expense_split s ON s.expense_id = e.id
-        """
+    private static func selection(given: Bool) -> String {
+        let fields = Field.allCases.map { $0 == .splitGiven && !given ? "NULL" : $0.selected }
+        return """
+            SELECT \(fields.joined(separator: ", "))
+            FROM expense e JOIN expense_split s ON s.expense_id = e.id
+            """
+    }
     private static let order = "ORDER BY e.expense_date DESC, e.created_at DESC, e.id"
 
     /// The trip's live expenses that pass `filter`: the statement (``bySince`` or ``byRange``)
@@ -77,7 +84,7 @@ enum ExpenseListing {
 
     private static func listing(until: String) -> String {
         """
-        \(selection)
+        \(selection(given: false))
         WHERE e.trip_id = :trip AND e.deleted_at IS NULL AND e.expense_date >= coalesce(:since, -9e999)
             AND \(until)
             AND (:member IS NULL OR EXISTS (SELECT 1 FROM expense_split x
@@ -96,9 +103,10 @@ enum ExpenseListing {
         ]
     }
 
-    /// Expense `:id` of trip `:trip`; a deleted one too when `:includeDeleted` is 1.
+    /// Expense `:id` of trip `:trip`, with its split as given; a deleted one too when
+    /// `:includeDeleted` is 1.
     static let byID = """
-        \(selection)
+        \(selection(given: true))
         WHERE e.id = :id AND e.trip_id = :trip AND (:includeDeleted OR e.deleted_at IS NULL)
         \(order)
         """

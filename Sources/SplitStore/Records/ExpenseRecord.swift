@@ -28,7 +28,7 @@ struct ExpenseRecord: TableRecord {
     /// The INSERT the writer runs, its parameters in the order of the columns listed.
     static let insertSQL = RowInserter.sql(into: databaseTableName, [
         Columns.id, Columns.tripID, Columns.description, Columns.amount, Columns.currency, Columns.category,
-        Columns.paidBy, Columns.expenseDate, Columns.note, Columns.createdAt, Columns.updatedAt,
+        Columns.paidBy, Columns.expenseDate, Columns.note, Columns.createdAt, Columns.updatedAt, Columns.splitGiven,
     ])
 
     /// The expense `id`, in whichever trip and state.
@@ -36,14 +36,12 @@ struct ExpenseRecord: TableRecord {
         filter(Columns.id == id.rawValue)
     }
 
-    /// Sets `split_given` of expense `:id` of trip `:trip` to `:given`: built once, as a batch
-    /// of shares and percent splits runs it once per expense.
-    static let setSplitGivenSQL = "UPDATE expense SET split_given = :given WHERE id = :id AND trip_id = :trip"
-
-    /// The stored split-as-given of the trip's expense `id`: one text cell, or NULL.
-    static func splitGiven(_ id: ExpenseID, trip: TripID) -> QueryInterfaceRequest<String> {
-        withID(id).filter(Columns.tripID == trip.rawValue).select(Columns.splitGiven, as: String.self)
-    }
+    /// Member `:old` becomes `:new` in the splits as given of trip `:trip`. Member ids are
+    /// UUIDs, each a whole JSON string there, so replacing the text replaces only that member.
+    static let renameSplitGivenMemberSQL = """
+        UPDATE expense SET split_given = replace(split_given, '"' || :old || '"', '"' || :new || '"')
+        WHERE trip_id = :trip AND instr(split_given, '"' || :old || '"') > 0
+        """
 
     /// The trip's live expenses that keep a split as given: rows of `id` and `split_given`.
     static func keptSplitRules(trip: TripID) -> QueryInterfaceRequest<Row> {

@@ -8,9 +8,15 @@ struct ConflictResolution {
     let conflict: SyncConflict
     let at: Timestamp
 
-    private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip) }
+    /// What the server holds, as the link's protocol says.
+    private var server: ServerLimits? {
+        get throws { LocalItems.server(of: try SyncRecorder.open(db, conflict.trip)?.syncProtocol) }
+    }
+    private var items: LocalItems { get throws { LocalItems(backend: backend, db: db, trip: conflict.trip, server: try server) } }
     /// The rows take the kept version; ``change(_:before:)`` queues what the planner sends.
-    private var writer: TripWriter { get throws { try TripWriter(backend, db, trip: conflict.trip, at: at, origin: .merge) } }
+    private var writer: TripWriter {
+        get throws { try TripWriter(backend, db, trip: conflict.trip, at: at, origin: .merge, server: try server) }
+    }
 
     func keepMine() throws {
         let key = conflict.item
@@ -47,7 +53,8 @@ struct ConflictResolution {
                 } else {
                     expense = Expense(id: expense.id, description: mineExpense.description, amount: mineExpense.amount,
                                       category: mineExpense.category, payers: mineExpense.payers, date: mineExpense.date,
-                                      note: mineExpense.note, splits: mineExpense.splits, createdAt: expense.createdAt)
+                                      note: mineExpense.note, splits: mineExpense.splits, createdAt: expense.createdAt,
+                                      splitGiven: mineExpense.splitGiven)
                 }
                 value = .expense(expense)
             case (.member(let mineMember), .member(let member)):

@@ -7,9 +7,32 @@ struct LocalItems {
     let backend: LocalBackend
     let db: Database
     let trip: TripID
+    /// What the trip's server holds, when reads are compared with it; nil reads the rows
+    /// whole (a rekey moves them).
+    var server: ServerLimits?
+
+    /// Reads for comparing with `server`'s versions: without what it cannot hold (on the Node
+    /// server, the split as given, which stays on its device). nil reads the rows whole.
+    init(backend: LocalBackend, db: Database, trip: TripID, server: ServerLimits? = nil) {
+        self.backend = backend
+        self.db = db
+        self.trip = trip
+        self.server = server
+    }
+
+    /// What a trip linked by `syncProtocol` is known to hold without asking its server: the
+    /// Node server's limits for a snapshot link; nil (everything) for split-server's feed.
+    static func server(of syncProtocol: TripLink.SyncProtocol?) -> ServerLimits? {
+        syncProtocol == .snapshot ? .node : nil
+    }
 
     /// The item as the trip holds it now; nil when it does not exist or was deleted.
     func read(_ key: SyncItemKey) throws -> SyncValue? {
+        guard let server else { return try readWhole(key) }
+        return try readWhole(key).map(server.held)
+    }
+
+    private func readWhole(_ key: SyncItemKey) throws -> SyncValue? {
         switch key {
         case .group:
             guard let found = try TripRecord.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.rawValue]) else {

@@ -26,11 +26,15 @@ final class SyncApplier {
     /// server's version of every item, not only of those with changes waiting.
     private var keepsBodies: Bool { recorder?.syncProtocol == .snapshot }
 
-    init(backend: LocalBackend, db: Database, trip: TripID, at: Timestamp) {
+    /// What the server holds, when the caller knows (nil: as the link's protocol says).
+    private var server: ServerLimits?
+
+    init(backend: LocalBackend, db: Database, trip: TripID, at: Timestamp, server: ServerLimits? = nil) {
         self.backend = backend
         self.db = db
         self.trip = trip
         self.at = at
+        self.server = server
     }
 
     /// `fresh`: the trip was created in this transaction (a first pull), so it holds no
@@ -39,10 +43,11 @@ final class SyncApplier {
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         // Pages of one catch-up may name an item twice, or name a member a later page adds.
         let changes = changes.collapsed()
-        let items = LocalItems(backend: backend, db: db, trip: trip)
-        let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .pulled)
-        let foreign = ForeignItems(db: db, trip: trip, at: at)
         recorder = try SyncRecorder.open(db, trip)
+        if server == nil { server = LocalItems.server(of: recorder?.syncProtocol) }
+        let items = LocalItems(backend: backend, db: db, trip: trip, server: server)
+        let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .pulled, server: server)
+        let foreign = ForeignItems(db: db, trip: trip, at: at)
         var tally = SyncTally()
         var troubles: [String: SyncTrouble] = [:]
         var order: [String] = []
@@ -212,7 +217,7 @@ final class SyncApplier {
             try foreign.note(current)
         }
         let plan = SyncPlanner.settle(trouble)
-        try TripWriter(backend, db, trip: trip, at: at, origin: .merge)
+        try TripWriter(backend, db, trip: trip, at: at, origin: .merge, server: server)
             .put(key, plan.write, createdAt: plan.holds ? nil : trouble.current?.createdAt)
         for conflict in plan.conflicts {
             try record(key, field: conflict.field, mine: conflict.mine, theirs: conflict.theirs, detail: conflict.detail)

@@ -113,13 +113,15 @@ public final class SyncStore: Sendable {
     /// revision, in one transaction. See ``SyncApplier``.
     /// `rekeys` gives local items the ids the server stored them under (the Node server's
     /// own ids), before the changes are applied.
+    /// `server`: what the server holds, when the caller asked it (nil: as the link's protocol
+    /// says; everything on split-server).
     public func apply(trip: TripID, pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
-                      rekeys: [(SyncItemKey, SyncItemKey)] = [], at: Timestamp) throws -> SyncTally {
+                      rekeys: [(SyncItemKey, SyncItemKey)] = [], server: ServerLimits? = nil, at: Timestamp) throws -> SyncTally {
         try database.write { db in
             guard try Self.link(db, trip) != nil else {
                 throw StoreError.notFound("trip \(trip.short) is no longer linked; nothing was changed")
             }
-            return try SyncApplier(backend: backend, db: db, trip: trip, at: at)
+            return try SyncApplier(backend: backend, db: db, trip: trip, at: at, server: server)
                 .run(pushed: pushed, outcomes: outcomes, changes: changes, rekeys: rekeys)
         }
     }

@@ -72,6 +72,7 @@ struct ExpenseSnapshot: Equatable {
         date = expense.date.description
         note = expense.note
         splits = expense.splits.map { Share(member: $0.memberID.rawValue, amount: $0.amount, isPaid: $0.isPaid) }
+        splitRule = expense.splitGiven
     }
 
     func expense() throws -> Expense {
@@ -85,7 +86,8 @@ struct ExpenseSnapshot: Equatable {
             payers: payers.isEmpty ? [ExpensePayer(memberID: MemberID(paidBy), amount: amount)]
                 : payers.map { ExpensePayer(memberID: MemberID($0.member), amount: $0.amount) },
             date: date, note: note,
-            splits: splits.map { ExpenseSplit(memberID: MemberID($0.member), amount: $0.amount, isPaid: $0.isPaid) })
+            splits: splits.map { ExpenseSplit(memberID: MemberID($0.member), amount: $0.amount, isPaid: $0.isPaid) },
+            splitGiven: splitRule)
     }
 }
 

@@ -72,8 +72,7 @@ extension TripWriter {
         for part in added { try insertExpense(part) }
         try queue(.updateExpense(edited), before: .expense(old))
         for part in added { try queue(.createExpense(part), before: nil) }
-        var snapshot = ExpenseSnapshot(old)
-        snapshot.splitRule = try splitRule(of: old)
+        let snapshot = ExpenseSnapshot(old)
         let changes = ExpenseChanges.list(from: old, to: expense) { names[$0] ?? $0.short }
         try log("expense.edit", "edited expense '\(expense.description)'"
                     + (changes.isEmpty ? " (nothing changed)" : ": " + changes.joined(separator: "; ")),
@@ -110,33 +109,13 @@ extension TripWriter {
             let deleted = try backend.findExpense(db, id.rawValue, trip: trip, includeDeleted: true)
             let revived = Expense(id: ExpenseID(SyncRecorder.newID()), description: deleted.description,
                                   amount: deleted.amount, category: deleted.category, payers: deleted.payers,
-                                  date: deleted.date, note: deleted.note, splits: deleted.splits)
+                                  date: deleted.date, note: deleted.note, splits: deleted.splits,
+                                  splitGiven: deleted.splitGiven)
             try insertExpense(revived)
             try queue(.createExpense(revived), before: nil)
         } else {
             try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue).updateAll(db, Columns.deletedAt.set(to: nil))
         }
-    }
-
-    /// Keeps the split as given beside the expense (``SplitCore/TripChange/setSplitRule(_:_:)``).
-    /// An equal split is not kept: the shares themselves show it, and an edit of the amount
-    /// finds it again, so a trip of equal splits stores nothing more.
-    func setSplitRule(_ id: ExpenseID, _ rule: SplitRule?) throws {
-        let kept = rule?.isEqual == true ? nil : rule
-        try db.cachedStatement(sql: ExpenseRecord.setSplitGivenSQL)
-            .execute(arguments: ["given": kept.map(SplitRuleText.text), "id": id.rawValue, "trip": trip.rawValue])
-    }
-
-    /// The split as given that the stored expense `expense` keeps, when it still gives its
-    /// shares; nil otherwise.
-    func splitRule(of expense: Expense) throws -> SplitRule? {
-        try Self.storedSplitRule(db, of: expense, trip: trip)
-    }
-
-    static func storedSplitRule(_ db: Database, of expense: Expense, trip: TripID) throws -> SplitRule? {
-        guard let text = try ExpenseRecord.splitGiven(expense.id, trip: trip).fetchOne(db),
-              let rule = SplitRuleText.rule(text), rule.reproduces(expense.splits, amount: expense.amount) else { return nil }
-        return rule
     }
 
     func setSharePaid(expense id: ExpenseID, member: MemberID, paid: Bool) throws {
@@ -186,6 +165,7 @@ extension TripWriter {
             .text(expense.amount.currency.code), .text(expense.category.rawValue), .text(expense.leadPayer.rawValue),
             .text(expense.date.description), expense.note.map { .text($0) } ?? .null,
             .text(createdAt.map(\.iso8601) ?? updated), .text(updated),
+            expense.splitGiven.map { .text(SplitRuleText.text($0)) } ?? .null,
         ])
         try insertSplits(expense)
     }
@@ -211,6 +191,7 @@ extension TripWriter {
             Columns.currency.set(to: expense.amount.currency.code), Columns.category.set(to: expense.category.rawValue),
             Columns.paidBy.set(to: expense.leadPayer.rawValue), Columns.expenseDate.set(to: expense.date.description),
             Columns.note.set(to: expense.note), Columns.updatedAt.set(to: at.iso8601),
+            Columns.splitGiven.set(to: expense.splitGiven.map(SplitRuleText.text)),
         ])
         try insertSplits(expense)
     }

@@ -28,7 +28,7 @@ extension TripWriter {
                 if !(state[ExpenseColumns.deletedAt] as DatabaseValue).isNull {
                     try row.updateAll(db, ExpenseColumns.deletedAt.set(to: nil))
                 }
-                try overwriteExpense(expense)
+                try overwriteExpense(try keepingLocalSplitGiven(expense))
                 if let createdAt { try setCreatedAt(key, createdAt) }
             } else {
                 try insertExpense(expense, createdAt: createdAt ?? expense.createdAt)
@@ -50,6 +50,17 @@ extension TripWriter {
         case (.rate(let code), _):
             try writeRate(code, nil)
         }
+    }
+
+    /// `expense`, a server's version, with the split as given this device keeps for it, when
+    /// the server holds none (``keepsLocalSplitGiven``) and it still gives the new shares.
+    private func keepingLocalSplitGiven(_ expense: Expense) throws -> Expense {
+        guard keepsLocalSplitGiven, expense.splitGiven == nil,
+              let text = try ExpenseRecord.withID(expense.id).select(ExpenseColumns.splitGiven, as: String.self).fetchOne(db),
+              let rule = SplitRuleText.rule(text), rule.reproduces(expense.splits, amount: expense.amount) else { return expense }
+        var kept = expense
+        kept.splitGiven = rule
+        return kept
     }
 
     /// Adds an item to a trip that cannot hold it yet (a first pull): no lookups. A tombstone

@@ -95,6 +95,7 @@ extension TripWriter {
             try PaymentRecord.filter(column == old && PaymentRecord.Columns.tripID == trip.rawValue)
                 .updateAll(db, column.set(to: new))
         }
+        try db.execute(sql: ExpenseRecord.renameSplitGivenMemberSQL, arguments: ["old": old, "new": new, "trip": trip.rawValue])
         try BalanceTotalRecord.filter(BalanceTotalRecord.Columns.memberID == old).deleteAll(db)
         try MemberRecord.withID(local).deleteAll(db)
     }

@@ -8,7 +8,8 @@ extension TripWriter {
         let row = ExpenseRecord.withID(expense.id)
         let created = try row.select(ExpenseRecord.Columns.createdAt, as: String.self).fetchOne(db)
         let copy = Expense(id: id, description: expense.description, amount: expense.amount, category: expense.category,
-                           payers: expense.payers, date: expense.date, note: expense.note, splits: expense.splits)
+                           payers: expense.payers, date: expense.date, note: expense.note, splits: expense.splits,
+                           splitGiven: expense.splitGiven)
         try insertExpense(copy, createdAt: created.flatMap { Timestamp(iso8601: $0) })
         try ExpenseSplitRecord.of(expense.id).deleteAll(db)
         try row.deleteAll(db)

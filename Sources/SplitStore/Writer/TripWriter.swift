@@ -23,14 +23,21 @@ struct TripWriter {
     let origin: WriteOrigin
     /// The linked trip's outbox, for origins that queue; nil otherwise.
     let recorder: SyncRecorder?
+    /// Whether a server's version of an expense keeps the split as given stored here: when
+    /// the server holds only the shares (the Node server), for the origins that write the
+    /// server's versions (a pull, a merge).
+    let keepsLocalSplitGiven: Bool
 
-    init(_ backend: LocalBackend, _ db: Database, trip: TripID, at: Timestamp, origin: WriteOrigin) throws {
+    /// `server`: what the trip's server holds, for a writer of its versions (nil: everything).
+    init(_ backend: LocalBackend, _ db: Database, trip: TripID, at: Timestamp, origin: WriteOrigin,
+         server: ServerLimits? = nil) throws {
         self.backend = backend
         self.db = db
         self.trip = trip
         self.at = at
         self.origin = origin
         recorder = origin.queues ? try SyncRecorder.open(db, trip) : nil
+        keepsLocalSplitGiven = server.map { !$0.keepsSplitGiven } ?? false
     }
 
     /// Whether the change goes to a server: the trip is linked and the origin queues.
@@ -51,7 +58,6 @@ struct TripWriter {
         case .deleteExpense(let id): try deleteExpense(id)
         case .restoreExpense(let id): try restoreExpense(id)
         case .setSharePaid(let expense, let member, let paid): try setSharePaid(expense: expense, member: member, paid: paid)
-        case .setSplitRule(let expense, let rule): try setSplitRule(expense, rule)
         case .addPayments(let payments): try addPayments(payments)
         case .editPayment(let payment): try editPayment(payment)
         case .deletePayment(let id): try deletePayment(id)
@@ -78,5 +84,5 @@ struct TripWriter {
         try ActivityLog.append(db, trip: trip, at: at, action: action, summary: summary, undo: undo)
     }
 
-    var items: LocalItems { LocalItems(backend: backend, db: db, trip: trip) }
+    var items: LocalItems { LocalItems(backend: backend, db: db, trip: trip, server: LocalItems.server(of: recorder?.syncProtocol)) }
 }

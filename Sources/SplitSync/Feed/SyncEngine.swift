@@ -57,7 +57,12 @@ public struct SyncEngine: Sendable {
                 answer = try await client.sync(group: link.group, since: link.revision, operations: pending)
             }
             let changes = try await Self.catchUp(client, group: link.group, from: answer)
-            let tally = try store.apply(trip: trip, pushed: pending, outcomes: answer.outcomes, changes: changes, at: clock())
+            // Asked only when it matters (expenses came or went): a sync with nothing to do
+            // makes no more requests than the feed.
+            let touchesExpenses = !pending.isEmpty || changes.items.contains { if case .expense = $0.key { true } else { false } }
+            let server = touchesExpenses ? try await client.capabilities().limits : nil
+            let tally = try store.apply(trip: trip, pushed: pending, outcomes: answer.outcomes, changes: changes,
+                                        server: server, at: clock())
             report.pushed += tally.applied
             report.pulled += tally.pulled
             report.conflicts += tally.conflicts

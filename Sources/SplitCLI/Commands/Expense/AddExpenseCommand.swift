@@ -98,11 +98,11 @@ struct AddExpenseCommand: ContextCommand {
         // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
         let expenses: [Expense]
         if batch == nil, let draft = drafts.first {
-            let added = try await context.backend.addExpense(draft, trip: trip.id, at: context.now, rule: rules[draft.id])
+            let added = try await context.backend.addExpense(draft, trip: trip.id, at: context.now)
             expenses = added.stored
             if let earlier = added.repeats { context.output.note(RepeatNote.text(earlier: earlier, now: context.now)) }
         } else {
-            expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now, rules: rules)
+            expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now)
         }
         if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         ItemsNote.say(for: rules.values, trip: trip.id, context: context)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitJSON
 import SplitReport
 import SplitStore
 
@@ -32,10 +33,14 @@ struct ExpenseShowCommand: ContextCommand {
     func run(_ context: CommandContext) async throws {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
-        let rule = SplitWords.rule(try await context.backend.splitRule(of: expense, trip: trip.id), expense, directory)
+        let rule = SplitWords.rule(expense.givenRule, expense, directory)
         if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expense": JSONRendering.expense(expense, directory),
-                                         "splitGiven": SplitWords.json(rule, directory, amount: expense.amount)]))
+            var fields = [JSONMember("trip", JSONRendering.trip(trip)), JSONMember("expense", JSONRendering.expense(expense, directory)),
+                          JSONMember("splitGiven", SplitWords.json(rule, directory, amount: expense.amount))]
+            if let stale = expense.staleSplitGiven {
+                fields.append(JSONMember("splitGivenNotMatching", SplitWords.json(stale, directory, amount: expense.amount)))
+            }
+            context.output.emit(.object(fields))
         } else {
             ExpenseText.print(expense, directory, rule: rule, to: context.output)
         }
@@ -89,10 +94,10 @@ struct ExpenseEditCommand: ContextCommand {
         var kept: SplitRule?
         do {
             // Found, rebuilt and stored in one write.
-            stored = try await context.backend.editExpense(matching: id, trip: trip.id, at: context.now) { old, rule in
-                let built = try builder.buildKeepingRule(draft, id: old.id, base: old, baseRule: rule)
+            stored = try await context.backend.editExpense(matching: id, trip: trip.id, at: context.now) { old in
+                let built = try builder.buildKeepingRule(draft, id: old.id, base: old, baseRule: old.givenRule)
                 kept = built.rule
-                return built
+                return built.expense
             }.stored
         } catch StoreError.notFound(let message) {
             guard let old = try context.syncStore.heldExpense(matching: id, trip: trip.id) else {
@@ -146,6 +151,10 @@ enum ExpenseText {
         output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
         output.line("Paid by \(Amounts.payers(expense, directory))")
         output.line("Split: \(SplitWords.text(rule, directory, amount: expense.amount))")
+        if let stale = expense.staleSplitGiven {
+            output.line("Given as: \(SplitWords.text(stale, directory, amount: expense.amount)); it no longer gives these "
+                        + "shares (they were changed elsewhere), so the shares count")
+        }
         let currency = expense.amount.currency
         // An itemized bill shows what each member had and their part of the tax and tip.
         var bill: ItemizedBill.Breakdown?
