@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark figures for split (release build): a trip of 20 members and 100,000 mixed
 # expenses, then median wall time and peak memory of the everyday commands; the same for a
-# trip where 20% of the expenses have 2-3 payers; the HTML report and its size; settle and balances with you set, and a
+# trip where 20% of the expenses have 2-3 payers, and one where 20% are itemized bills (with a
+# 20-item add-expense); the HTML report and its size; settle and balances with you set, and a
 # preference read; split friends over 50 trips of 2,000 expenses (a database of its own);
 # and the exact settle planner at 20 non-zero balances. Prints figures; it asserts nothing.
 #
@@ -77,6 +78,25 @@ printf 'import of %s expenses, 20%% with 2-3 payers: %d ms\n' "$expenses" "$(( (
 measure "split settle (20% several payers)" "$split" settle
 measure "split settle --in JPY (20% ...)" "$split" settle --in JPY
 measure "split balances (20% several payers)" "$split" balances
+
+# The same trip size with 20% itemized bills (3-6 items, tax and tip in percent): balances
+# and settle read the shares, so they should not notice the items.
+"$split" trip create "Bench Items" --currency JPY >/dev/null
+"$split" member add $(seq -f 'M%g' 1 20) >/dev/null
+"$split" trip rate USD 150.25 >/dev/null
+"$bench" generate 20 "$expenses" 0 20 > "$work/items.jsonl"
+start=$(date +%s%N)
+"$split" add-expense --batch "$work/items.jsonl" >/dev/null
+end=$(date +%s%N)
+printf 'import of %s expenses, 20%% itemized: %d ms\n' "$expenses" "$(( (end - start) / 1000000 ))"
+measure "split settle (20% itemized)" "$split" settle
+measure "split balances (20% itemized)" "$split" balances
+measure "split expense show (itemized)" "$split" expense show "Item 4"
+# One bill of 20 items against one plain expense, on this 100,000-expense trip.
+items=()
+for i in $(seq 1 20); do items+=(--item "Dish$i=$((100 + i * 37)):M$(( (i % 20) + 1 ))"); done
+measure "split add-expense (plain)" "$split" add-expense Dinner 4500 --paid-by M1
+measure "split add-expense (20 items)" "$split" add-expense Dinner --paid-by M1 "${items[@]}" --tax 8.875% --tip 18%
 # Friends across trips: 50 trips of 8 members and 2,000 expenses each, in a database of their
 # own, with you (M1) found in each by me.name. split friends reads the balance totals of every
 # trip in one read transaction, so its time should not grow with the expenses.

@@ -3,8 +3,9 @@ import SplitCore
 
 /// `split-bench`: prints benchmark figures; never part of the test run.
 ///
-///     split-bench generate MEMBERS EXPENSES [MULTI%]  # JSONL for `split add-expense --batch -`;
-///                                                     # MULTI% of them with 2-3 payers
+///     split-bench generate MEMBERS EXPENSES [MULTI% [ITEMIZED%]]
+///                                                     # JSONL for `split add-expense --batch -`;
+///                                                     # MULTI% of them with 2-3 payers, ITEMIZED% itemized bills
 ///     split-bench measure RUNS -- COMMAND ARGS...    # median wall time and peak RSS of a command
 ///     split-bench settle-exact N RUNS                # in-process exact planner at N non-zero balances
 @main
@@ -14,11 +15,12 @@ struct BenchMain {
         guard let verb = arguments.first else { usage() }
         switch verb {
         case "generate":
-            guard arguments.count == 3 || arguments.count == 4, let members = Int(arguments[1]),
+            guard (3...5).contains(arguments.count), let members = Int(arguments[1]),
                   let expenses = Int(arguments[2]) else { usage() }
-            let multi = arguments.count == 4 ? Int(arguments[3]) : 0
-            guard let multi, (0...100).contains(multi) else { usage() }
-            Generator.write(members: members, expenses: expenses, multiPayerPercent: multi)
+            let multi = arguments.count >= 4 ? Int(arguments[3]) : 0
+            let itemized = arguments.count == 5 ? Int(arguments[4]) : 0
+            guard let multi, let itemized, (0...100).contains(multi), (0...100).contains(itemized) else { usage() }
+            Generator.write(members: members, expenses: expenses, multiPayerPercent: multi, itemizedPercent: itemized)
         case "measure":
             guard arguments.count >= 4, let runs = Int(arguments[1]), arguments[2] == "--" else { usage() }
             Measure.run(command: Array(arguments[3...]), runs: runs)
@@ -32,7 +34,7 @@ struct BenchMain {
 
     static func usage() -> Never {
         FileHandle.standardError.write(Data("""
-        usage: split-bench generate MEMBERS EXPENSES [MULTI-PAYER-PERCENT]
+        usage: split-bench generate MEMBERS EXPENSES [MULTI-PAYER-PERCENT [ITEMIZED-PERCENT]]
                split-bench measure RUNS -- COMMAND [ARGS...]
                split-bench settle-exact N RUNS
 

@@ -4,9 +4,11 @@ import SplitCore
 /// Writes a deterministic mix of expenses as JSONL: equal among all, among a subset, exact,
 /// shares and percent splits, in JPY with some USD, over 60 days. `multiPayerPercent` of them
 /// (spread evenly) have 2 or 3 payers: equal parts (`"paidBy":"M1,M7"`), or in JPY exact
-/// parts (`"paidBy":{"M1":300,"M7":150}`).
+/// parts (`"paidBy":{"M1":300,"M7":150}`). `itemizedPercent` of them (spread evenly) are
+/// itemized bills instead: 3 to 6 items, each for one or two members or everyone, with a
+/// tax and a tip in percent, and no amount (the bill's total).
 enum Generator {
-    static func write(members: Int, expenses: Int, multiPayerPercent: Int = 0) {
+    static func write(members: Int, expenses: Int, multiPayerPercent: Int = 0, itemizedPercent: Int = 0) {
         var random = SplitMix64(seed: 42)
         let names = (1...members).map { "M\($0)" }
         var out = [UInt8]()
@@ -28,11 +30,22 @@ enum Generator {
                     paidBy = "{" + zip(payers, parts).map { "\"\($0)\":\($1)" }.joined(separator: ",") + "}"
                 }
             }
-            var line = "{\"description\":\"Item \(index)\",\"amount\":\(amount),\"paidBy\":\(paidBy),"
+            let itemized = index * itemizedPercent / 100 != (index + 1) * itemizedPercent / 100
+            var line = "{\"description\":\"Item \(index)\",\"paidBy\":\(paidBy),"
+            if !itemized { line += "\"amount\":\(amount)," }
             line += "\"date\":\"2025-0\(1 + index % 2)-\(day < 10 ? "0" : "")\(day)\""
             if usd { line += ",\"currency\":\"USD\"" }
             let sharers = Array(names.shuffledPrefix(2 + Int(random.next() % 4), using: &random))
-            switch index % 5 {
+            if itemized {
+                let items = (0..<(3 + Int(random.next() % 4))).map { item -> String in
+                    let price = usd ? "\(1 + random.next() % 60).\(10 + random.next() % 90)" : String(100 + random.next() % 8_000)
+                    let among = Array(sharers.shuffledPrefix(Int(random.next() % 3), using: &random))
+                    return "{\"name\":\"Dish \(item)\",\"price\":\(price),\"among\":[" + among.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+                }
+                line += ",\"among\":[" + sharers.map { "\"\($0)\"" }.joined(separator: ",") + "],"
+                line += "\"items\":[" + items.joined(separator: ",") + "],\"tax\":\"8.875%\",\"tip\":\"18%\""
+            }
+            switch itemized ? 0 : index % 5 {
             case 1:
                 line += ",\"among\":[" + sharers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
             case 2 where !usd:
