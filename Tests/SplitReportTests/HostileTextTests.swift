@@ -27,6 +27,7 @@ struct HostileTextTests {
         fixture.tripName = hostile(seed)
         fixture.names = ["A " + hostile(seed &+ 1), "B " + hostile(seed &+ 2), "C " + hostile(seed &+ 3)]
         fixture.expenses[1].0 = hostile(seed &+ 4)
+        fixture.bills[0] = ([(hostile(seed &+ 7), 5_000, [0]), ("Sake", 7_000, [])], 10)
         fixture.me = 1
         fixture.held = [HeldItem(kind: "expense", id: "7447f42e", description: hostile(seed &+ 5), reason: hostile(seed &+ 6))]
         return fixture
@@ -35,7 +36,7 @@ struct HostileTextTests {
     static let elements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "svg", "defs", "pattern", "rect", "header", "h1", "bdi", "p", "main",
         "section", "h2", "h3", "table", "thead", "tbody", "tr", "th", "td", "figure", "desc", "line", "g", "text",
-        "figcaption", "ol", "ul", "li", "script",
+        "figcaption", "ol", "ul", "li", "script", "div",
     ]
     static let attributes: Set<String> = [
         "lang", "charset", "http-equiv", "content", "name", "class", "width", "height", "aria-hidden", "focusable", "id",

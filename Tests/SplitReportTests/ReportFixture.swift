@@ -9,6 +9,9 @@ struct ReportFixture {
     var names: [String] = ["Alex", "Bea", "Chen"]
     /// (description, payer index, amount in minor units, currency, among indices)
     var expenses: [(String, Int, Int64, String, [Int])] = []
+    /// Itemized bills by expense index: (item name, price, member indices; none: everyone), and
+    /// a tip in percent. The expense's amount is the bill's total and its splits the bill's.
+    var bills: [Int: (items: [(String, Int64, [Int])], tipPercent: Int64)] = [:]
     var me: Int?
     var held: [HeldItem] = []
     var madeAt = Timestamp(millisecondsSince1970: 1_737_363_600_000)
@@ -19,11 +22,18 @@ struct ReportFixture {
         let members = self.members
         let list = try expenses.enumerated().map { index, spec in
             let (description, payer, amount, code, among) = spec
-            let money = Money(minorUnits: amount, currency: try Currency(code: code))
+            var money = Money(minorUnits: amount, currency: try Currency(code: code))
             let day = CivilDate(year: 2025, month: 1, day: 1 + index % 28)!
+            var rule = SplitRule.equal(among.map { members[$0].id })
+            if let spec = bills[index] {
+                let bill = ItemizedBill(items: spec.items.map { BillItem(name: $0.0, price: $0.1, among: $0.2.map { members[$0].id }) },
+                                        among: among.map { members[$0].id }, tip: .percent(spec.tipPercent * 1_000_000))
+                money = Money(minorUnits: try bill.breakdown(amount: nil, exponent: money.currency.exponent).total, currency: money.currency)
+                rule = .itemized(bill)
+            }
             return Expense(id: ExpenseID("e\(10_000 + index)"), description: description, amount: money,
                            category: Category.allCases[index % Category.allCases.count], paidBy: members[payer].id, date: day,
-                           splits: try SplitAllocator.splits(amount: money, rule: .equal(among.map { members[$0].id })))
+                           splits: try SplitAllocator.splits(amount: money, rule: rule), splitGiven: rule)
         }
         let balances = try BalanceCalculator.balances(members: members.map(\.id), expenses: list, payments: [])
         var categories: [Category: [Currency: (Int64, Int)]] = [:]

@@ -81,6 +81,20 @@ struct ReportRenderingTests {
         #expect(html.contains(#"<li class="yours"><bdi>You pay Chen ¥2,000</bdi></li>"#))
     }
 
+    @Test("an itemized bill is listed with its items and extras, in the page and in the JSON")
+    func itemizedBill() throws {
+        var fixture = ReportFixture.tokyo
+        fixture.bills[0] = ([("Steak", 5_000, [0]), ("Sake & <b>tea</b>", 7_000, [])], 10)
+        let report = try fixture.report()
+        let html = report.rendered(.html)
+        #expect(html.contains(#"<div class="items note"><bdi>Steak ¥5,000 (Alex) · Sake &amp; &lt;b&gt;tea&lt;/b&gt; ¥7,000 (everyone) · tip 10% ¥1,200</bdi></div>"#))
+        let listed = try #require(report.json["expenses"]?["list"]?.arrayValue?.last)
+        #expect(listed["amount"] == .number("13200"))
+        #expect(listed["bill"]?["tip"] == .number("1200"))
+        #expect(listed["bill"]?["items"]?.arrayValue?.map { $0["name"]?.stringValue } == ["Steak", "Sake & <b>tea</b>"])
+        #expect(report.json["expenses"]?["list"]?.arrayValue?.first?["bill"] == nil, "a plain expense has no bill")
+    }
+
     @Test("html: a trip past the cap lists the newest expenses and says how many it leaves out")
     func capped() throws {
         var fixture = ReportFixture()

@@ -36,6 +36,8 @@ struct HTMLPage {
         let category: String
         let paidBy: String
         let amount: String
+        /// An itemized bill's items and extras (``BillSummary``), shown under its description.
+        let items: String?
     }
 
     let title: String

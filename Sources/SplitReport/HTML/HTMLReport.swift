@@ -36,7 +36,8 @@ struct HTMLReport {
                 HTMLPage.ExpenseRow(date: expense.date.description, description: expense.shownDescription,
                                     category: expense.category.rawValue,
                                     paidBy: expense.payers.map { names.name(of: $0.memberID) }.joined(separator: ", "),
-                                    amount: MoneyWords.text(expense.amount.minorUnits, expense.amount.currency))
+                                    amount: MoneyWords.text(expense.amount.minorUnits, expense.amount.currency),
+                                    items: BillSummary.text(expense, names))
             },
             hasHeld: !report.held.isEmpty,
             heldHeading: ReportWords.heldHeading,

@@ -147,7 +147,7 @@ enum HTMLTemplates {
         <table class="expenses"><thead><tr><th>Date</th><th>Description</th><th>Category</th><th>Paid by</th>\
         <th class="num">Amount</th></tr></thead><tbody>
         {{#expenses}}
-        <tr><td class="nowrap">{{date}}</td><td><bdi>{{description}}</bdi></td><td class="nowrap">{{category}}</td><td><bdi>{{paidBy}}</bdi></td>\
+        <tr><td class="nowrap">{{date}}</td><td><bdi>{{description}}</bdi>{{#items}}<div class="items note"><bdi>{{.}}</bdi></div>{{/items}}</td><td class="nowrap">{{category}}</td><td><bdi>{{paidBy}}</bdi></td>\
         <td class="num">{{amount}}</td></tr>
         {{/expenses}}
         </tbody></table>

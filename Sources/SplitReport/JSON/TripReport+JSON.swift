@@ -42,18 +42,20 @@ extension TripReport {
                 "count": .int(expenseCount),
                 "shown": .int(expenses.count),
                 "list": .array(expenses.map { expense in
-                    .object([
-                        "id": .string(expense.id.rawValue),
-                        "date": .string(expense.date.description),
-                        "description": .string(expense.description),
-                        "category": .string(expense.category.rawValue),
-                        "amount": ReportJSON.amount(expense.amount.minorUnits, expense.amount.currency),
-                        "currency": .string(expense.amount.currency.code),
-                        "paidBy": .array(expense.payers.map {
+                    var fields = [
+                        JSONMember("id", .string(expense.id.rawValue)),
+                        JSONMember("date", .string(expense.date.description)),
+                        JSONMember("description", .string(expense.description)),
+                        JSONMember("category", .string(expense.category.rawValue)),
+                        JSONMember("amount", ReportJSON.amount(expense.amount.minorUnits, expense.amount.currency)),
+                        JSONMember("currency", .string(expense.amount.currency.code)),
+                        JSONMember("paidBy", .array(expense.payers.map {
                             .object(["memberId": .string($0.memberID.rawValue), "memberName": .string(names.name(of: $0.memberID)),
                                      "amount": ReportJSON.amount($0.amount, expense.amount.currency)])
-                        }),
-                    ])
+                        })),
+                    ]
+                    if let bill = BillSummary.json(expense) { fields.append(JSONMember("bill", bill)) }
+                    return JSONValue.object(fields)
                 }),
             ])),
             JSONMember("held", .array(held.map {

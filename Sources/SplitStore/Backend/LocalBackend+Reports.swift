@@ -103,7 +103,7 @@ extension LocalBackend {
         try database.read { db in
             ReportFigures(balances: try balances(db, trip: trip), rates: try rates(db, trip: trip),
                           categories: try categoryTotals(db, trip: trip), days: try dayTotals(db, trip: trip),
-                          expenses: try newestExpenses(db, trip: trip, limit: expenseLimit),
+                          expenses: try withSplitRules(db, try newestExpenses(db, trip: trip, limit: expenseLimit)),
                           held: try SyncStore.foreignItems(db, trip: trip).filter { $0.state == .held })
         }
     }

@@ -14,6 +14,21 @@ extension LocalBackend {
         }
     }
 
+    /// `expenses` (a few hundred at most) with the splits as given they keep, whether or not
+    /// they still match: one query by id, since a listing leaves them out.
+    func withSplitRules(_ db: Database, _ expenses: [Expense]) throws -> [Expense] {
+        guard !expenses.isEmpty else { return expenses }
+        var index: [String: Int] = [:]
+        for (position, expense) in expenses.enumerated() { index[expense.id.rawValue] = position }
+        var result = expenses
+        for row in try ExpenseRecord.splitGiven(of: expenses.map(\.id)).fetchAll(db) {
+            guard let id = String.fromDatabaseValue(row[ExpenseRecord.Columns.id] as DatabaseValue), let position = index[id],
+                  let text = String.fromDatabaseValue(row[ExpenseRecord.Columns.splitGiven] as DatabaseValue) else { continue }
+            result[position].splitGiven = SplitRuleText.rule(text)
+        }
+        return result
+    }
+
     /// Gives each expense its split as given where that is kept and still gives its shares,
     /// in one query: the listing leaves it out, to stay within its index.
     func keepSplitRules(_ db: Database, trip: TripID, in expenses: inout [Expense]) throws {

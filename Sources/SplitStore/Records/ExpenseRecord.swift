@@ -43,6 +43,12 @@ struct ExpenseRecord: TableRecord {
         WHERE trip_id = :trip AND instr(split_given, '"' || :old || '"') > 0
         """
 
+    /// `ids` that keep a split as given: rows of `id` and `split_given`.
+    static func splitGiven(of ids: [ExpenseID]) -> QueryInterfaceRequest<Row> {
+        filter(ids.map(\.rawValue).contains(Columns.id)).filter(Columns.splitGiven != nil)
+            .select(Columns.id, Columns.splitGiven).asRequest(of: Row.self)
+    }
+
     /// The trip's live expenses that keep a split as given: rows of `id` and `split_given`.
     static func keptSplitRules(trip: TripID) -> QueryInterfaceRequest<Row> {
         live(trip).filter(Columns.splitGiven != nil).select(Columns.id, Columns.splitGiven).asRequest(of: Row.self)
