@@ -1,21 +1,86 @@
 import Foundation
+import SplitServerQuirks
 import SplitTestSupport
 import Testing
 
-/// An itemized bill on a linked trip: the server gets the shares (neither server stores
-/// items yet), the command says so once, and a second device sees the same shares.
-@Suite("itemized bills on a linked trip")
+/// The split as given on a linked trip, end to end through the built binary: split-server keeps
+/// it with each expense, so a second device shows how each was split and an edit of the amount
+/// there divides it the same way; the Node server keeps only the shares, so the items stay on
+/// the device that gave them, which it says once.
+@Suite("the split as given on a linked trip")
 struct ItemizedCloudTests {
-    @Test("the note on stderr, the shares on the server, the items only on this device")
-    func itemsStayHere() async throws {
+    /// Every way a person gives a split, with what an amount edit to 200 does to it.
+    static let modes: [(description: String, arguments: [String], mode: String)] = [
+        ("Shares", ["90", "--paid-by", "Ana", "--shares", "Ana=2,Ben=1"], "shares"),
+        ("Percent", ["90", "--paid-by", "Ana", "--percent", "Ana=60,Cy=40"], "percent"),
+        ("Among", ["90", "--paid-by", "Ana", "--among", "Ana,Ben"], "equal"),
+        ("Exact", ["90", "--paid-by", "Ana", "--exact", "Ana=10,Ben=80"], "exact"),
+        ("Dinner", ["90.86", "--paid-by", "Ana", "--item", "Steak=32:Ana", "--item", "Wine=45", "--tip", "rest"], "items"),
+        ("Payers", ["90", "--paid-by", "Ana,Ben", "--shares", "Ana=1,Cy=2"], "shares"),
+    ]
+
+    @Test("split-server: every mode reaches a second device, whose amount edit divides it the same way and comes back")
+    func everyModeOnASecondDevice() async throws {
         try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await one.registerAndUseCloud(server.url)
+            try await one.ok("trip", "create", "NYC", "--currency", "USD")
+            try await one.ok("member", "add", "Ana", "Ben", "Cy")
+            for mode in Self.modes {
+                let added = try await one.ok(["add-expense", mode.description] + mode.arguments)
+                #expect(added.stderr.isEmpty, "split-server keeps the items: nothing to say. \(added)")
+            }
+            try await SyncTests.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "NYC")
+            for mode in Self.modes {
+                let id = try await SyncTests.expenseID(two, mode.description)
+                let theirs = try await two.ok("expense", "show", id, "--json").json["splitGiven"]
+                let mine = try await one.ok("expense", "show", id, "--json").json["splitGiven"]
+                #expect(theirs["mode"].string == mode.mode, "\(mode.description)")
+                #expect(theirs.description == mine.description, "\(mode.description): the second device shows the split as it was given")
+            }
+
+            // On the second device: each amount to 200 (the exact split must be given again).
+            for mode in Self.modes {
+                let id = String(try await SyncTests.expenseID(two, mode.description).prefix(8))
+                if mode.mode == "exact" {
+                    try await two.run("expense", "edit", id, "--amount", "200")
+                        .expectError(64, "the old split was exact amounts; give the new split with --exact")
+                } else {
+                    try await two.ok("expense", "edit", id, "--amount", "200")
+                }
+            }
+            try await SyncTests.converge([two, one])
+            for mode in Self.modes {
+                let id = try await SyncTests.expenseID(one, mode.description)
+                let shown = try await one.ok("expense", "show", id, "--json").json
+                #expect(shown["splitGiven"]["mode"].string == mode.mode, "\(mode.description) keeps its mode")
+                #expect(shown["expense"]["amount"].double == (mode.mode == "exact" ? 90 : 200), "\(mode.description)")
+                #expect(shown.description == (try await two.ok("expense", "show", id, "--json").json.description), "\(mode.description): both devices agree")
+            }
+            let shares = { (description: String) async throws -> [Double?] in
+                let id = try await SyncTests.expenseID(one, description)
+                return try await one.ok("expense", "show", id, "--json").json["expense"]["splits"].array.map { $0["amount"].double }
+            }
+            #expect(try await shares("Shares") == [133.34, 66.66])
+            #expect(try await shares("Percent") == [120, 80])
+            #expect(try await shares("Among") == [100, 100])
+            // The tip is the rest of the new amount: 200 − 77 of items.
+            let dinner = try await one.ok("expense", "show", try await SyncTests.expenseID(one, "Dinner"), "--json").json["splitGiven"]
+            #expect(dinner["tip"]["amount"].double == 123)
+        }
+    }
+
+    @Test("the Node server: the note on stderr once, the shares on the server, the items only on this device, kept through another device's change")
+    func nodeKeepsOnlyShares() async throws {
+        try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
             let cloud = try SplitSandbox(), other = try SplitSandbox()
             try await cloud.registerAndUseCloud(server.url)
             try await cloud.ok("trip", "create", "NYC", "--currency", "USD")
             try await cloud.ok("member", "add", "Ana", "Ben", "Cy")
             let added = try await cloud.ok("add-expense", "Dinner", "--paid-by", "Ana", "--item", "Steak=32:Ana",
                                            "--item", "Wine=45", "--tip", "18%")
-            #expect(added.stderr.contains("the items stay on this device"), "\(added)")
+            #expect(added.stderr.contains("the Node server keeps only each member's share; the items stay on this device"), "\(added)")
             // A plain expense says nothing.
             #expect(try await cloud.ok("add-expense", "Taxi", "10", "--paid-by", "Ben").stderr.isEmpty)
             #expect(try await cloud.ok("status", "--json").json["pending"].int == 0)
@@ -30,6 +95,14 @@ struct ItemizedCloudTests {
             let id = String(dinner(theirs)["id"].string!.prefix(8))
             #expect(try await other.ok("expense", "show", id, "--json").json["splitGiven"]["mode"].string == "exact")
             #expect(try await cloud.ok("expense", "show", id, "--json").json["splitGiven"]["mode"].string == "items")
+
+            // The other device marks Ben's share paid back (the Node server cannot edit an
+            // expense, only replace it): the shares stay, and so do the items here.
+            try await other.ok("mark-paid", id, "--member", "Ben")
+            try await SyncTests.converge([other, cloud])
+            let shown = try await cloud.ok("expense", "show", id, "--json").json
+            #expect(shown["expense"]["splits"].array.first { $0["memberName"].string == "Ben" }?["isPaid"].bool == true)
+            #expect(shown["splitGiven"]["mode"].string == "items")
         }
     }
 }

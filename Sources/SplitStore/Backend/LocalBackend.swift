@@ -23,15 +23,15 @@ public final class LocalBackend: Sendable {
         try database.write { db in
             let writer = try TripWriter(self, db, trip: trip, at: at, origin: origin)
             let result = try body(writer)
-            if writer.linked { try noteQueued(db, trip: trip) }
+            if let recorder = writer.recorder { try noteQueued(db, trip: trip, syncProtocol: recorder.syncProtocol) }
             return result
         }
     }
 
     /// Notes in the journal how many changes wait for `trip`'s server, in the transaction
     /// that queued them.
-    func noteQueued(_ db: Database, trip: TripID) throws {
-        journal.note(trip, waiting: try OutboxRecord.count(db, trip))
+    func noteQueued(_ db: Database, trip: TripID, syncProtocol: TripLink.SyncProtocol? = nil) throws {
+        journal.note(trip, waiting: try OutboxRecord.count(db, trip), syncProtocol: syncProtocol)
     }
 
     /// Member names by id: live members only, or with `includingRemoved` also removed ones

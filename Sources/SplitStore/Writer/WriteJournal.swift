@@ -11,6 +11,7 @@ import SplitCore
 public final class WriteJournal: @unchecked Sendable {
     private let lock = NSLock()
     private var waiting: [TripID: Int] = [:]
+    private var snapshotTrips = Set<TripID>()
 
     public init() {}
 
@@ -19,7 +20,16 @@ public final class WriteJournal: @unchecked Sendable {
         lock.withLock { waiting.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 
-    func note(_ trip: TripID, waiting count: Int) {
-        lock.withLock { waiting[trip] = count }
+    /// Whether `trip` was noted as linked to the Node server (a snapshot link), which keeps
+    /// only the shares of an itemized bill.
+    public func syncsBySnapshot(_ trip: TripID) -> Bool {
+        lock.withLock { snapshotTrips.contains(trip) }
+    }
+
+    func note(_ trip: TripID, waiting count: Int, syncProtocol: TripLink.SyncProtocol? = nil) {
+        lock.withLock {
+            waiting[trip] = count
+            if syncProtocol == .snapshot { snapshotTrips.insert(trip) }
+        }
     }
 }
