@@ -160,6 +160,7 @@ final class UploadRun {
         var copy = expense
         copy.payers = payers
         copy.splits = splits
+        copy.splitGiven = expense.splitGiven?.mappingMembers(serverMember)
         return copy
     }
 
