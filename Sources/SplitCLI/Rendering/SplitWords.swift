@@ -1,5 +1,6 @@
 import SplitCore
 import SplitJSON
+import SplitReport
 
 /// How an expense is split, in words and in JSON, for `expense show` and `edit`: the split as
 /// given when it is kept, else equal when the shares are an equal split, else exact amounts.
@@ -48,13 +49,6 @@ enum SplitWords {
         return .object([JSONMember("mode", .string(mode)), JSONMember("parts", .array(parts))])
     }
 
-    /// Millionths of a percent as a plain decimal: `33333333` → `33.333333`, `50000000` → `50`.
-    static func percent(_ millionths: Int64) -> String {
-        var text = DecimalText.major(millionths, exponent: 6, padded: false)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
-    }
+    /// Millionths of a percent as a plain decimal (``SplitReport/BillSummary/percent(_:)``).
+    static func percent(_ millionths: Int64) -> String { BillSummary.percent(millionths) }
 }

@@ -48,8 +48,8 @@ public enum BillSummary {
             .compactMap { name, extra, value in extra.map { (name, $0, value) } }
     }
 
-    /// Millionths of a percent as a plain decimal: `8875000` → `8.875`.
-    private static func percent(_ millionths: Int64) -> String {
+    /// Millionths of a percent as a plain decimal: `8875000` → `8.875`, `50000000` → `50`.
+    public static func percent(_ millionths: Int64) -> String {
         var text = DecimalText.major(millionths, exponent: 6, padded: false)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
