@@ -71,4 +71,55 @@ struct UpgradeTests {
             #expect(applied.isEmpty)
         }
     }
+
+    /// Migrates `settings` up to and including `version`; returns the versions applied.
+    static func migrate(_ settings: DatabaseSettings, upTo version: Int) async throws -> [Int] {
+        let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: TestCluster.logger)
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { await client.run() }
+            defer { tasks.cancelAll() }
+            return try await ServerMigrator(database: ServerDatabase(client: client, logger: TestCluster.logger),
+                                            migrations: ServerSchema.migrations.filter { $0.version <= version }).migrate()
+        }
+    }
+
+    @Test("version 8 to 9: expenses gain split_given, NULL on every row, and it holds only the modes that are kept")
+    func splitGivenColumn() async throws {
+        let settings = try await TestCluster.freshDatabase()
+        try await TestCluster.load(sqlFile: TestCluster.fixture("node-schema.sql"), into: settings)
+        try await TestCluster.load(sqlFile: TestCluster.fixture("node-seed.sql"), into: settings)
+        #expect(try await Self.migrate(settings, upTo: 8) == Array(1...8))
+        #expect(try await Self.migrate(settings, upTo: 9) == [9])
+        try await ServerHarness.run(settings: settings) { api in
+            let legacy = "eyJhbGciOiJIUzI1NiJ9.legacy.token"
+            let gid = "30000000-0000-4000-8000-000000000001"
+            let ramen = "60000000-0000-4000-8000-000000000001"
+            let stored = try await TestCluster.withAdmin(settings) { connection in
+                var rows: [String] = []
+                for try await (id, given) in try await connection.query(
+                    "SELECT id::text, split_given::text FROM expenses ORDER BY id", logger: TestCluster.logger
+                ).decode((String, String?).self) {
+                    rows.append("\(id)=\(given ?? "NULL")")
+                }
+                return rows
+            }
+            #expect(stored == ["\(ramen)=NULL", "60000000-0000-4000-8000-000000000002=NULL"])
+            let listed = try await api.call(.get, "/api/groups/\(gid)/expenses", token: legacy)
+            #expect(listed.status == .ok && listed.json["expenses"].count == 1, "\(listed)")
+            // The column holds only what the server writes: never an equal split, never a non-object.
+            for value in [#"{"mode":"equal","parts":[]}"#, #"["shares"]"#] {
+                await #expect(throws: PSQLError.self) {
+                    try await TestCluster.withAdmin(settings) { connection in
+                        _ = try await connection.query(
+                            .init(unsafeSQL: "UPDATE expenses SET split_given = '\(value)' WHERE id = '\(ramen)'"),
+                            logger: TestCluster.logger)
+                    }
+                }
+            }
+        }
+        try await ServerHarness.run(settings: settings) { api in
+            let applied = try await ServerMigrator(database: api.database).migrate()
+            #expect(applied.isEmpty)
+        }
+    }
 }
