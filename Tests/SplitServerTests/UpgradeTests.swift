@@ -94,18 +94,21 @@ struct UpgradeTests {
             let legacy = "eyJhbGciOiJIUzI1NiJ9.legacy.token"
             let gid = "30000000-0000-4000-8000-000000000001"
             let ramen = "60000000-0000-4000-8000-000000000001"
-            let stored = try await TestCluster.withAdmin(settings) { connection in
-                var rows: [String] = []
-                for try await (id, given) in try await connection.query(
-                    "SELECT id::text, split_given::text FROM expenses ORDER BY id", logger: TestCluster.logger
-                ).decode((String, String?).self) {
-                    rows.append("\(id)=\(given ?? "NULL")")
-                }
-                return rows
-            }
-            #expect(stored == ["\(ramen)=NULL", "60000000-0000-4000-8000-000000000002=NULL"])
-            let listed = try await api.call(.get, "/api/groups/\(gid)/expenses", token: legacy)
-            #expect(listed.status == .ok && listed.json["expenses"].count == 1, "\(listed)")
+            #expect(try await api.storedGiven(group: gid) == [ramen: nil, "60000000-0000-4000-8000-000000000002": nil])
+            let before = try await api.call(.get, "/api/groups/\(gid)/expenses", token: legacy)
+            #expect(before.status == .ok && !before.body.contains("splitGiven"), "\(before)")
+
+            // An expense from before the upgrade takes a split as given like any other.
+            let (alex, bea, chen) = ("50000000-0000-4000-8000-000000000001", "50000000-0000-4000-8000-000000000002",
+                                     "50000000-0000-4000-8000-000000000003")
+            let put = try await api.call(.put, "/api/expenses/\(ramen)", token: legacy, json: #"""
+                {"description":"Ramen dinner","amount":3000,"currency":"JPY","category":"Meal","paidByMemberId":"\#(alex)","expenseDate":"2024-03-10",
+                 "splits":[{"memberId":"\#(alex)","amount":1000},{"memberId":"\#(bea)","amount":1000},{"memberId":"\#(chen)","amount":1000}],
+                 "splitGiven":{"mode":"shares","parts":[{"memberId":"\#(alex)","value":1},{"memberId":"\#(bea)","value":1},{"memberId":"\#(chen)","value":1}]}}
+                """#)
+            #expect(put.status == .ok, "\(put)")
+            #expect(try await api.listed(legacy, group: gid, expense: ramen).splitGiven
+                    == .parts("shares", [(alex, 1), (bea, 1), (chen, 1)]))
             // The column holds only what the server writes: never an equal split, never a non-object.
             for value in [#"{"mode":"equal","parts":[]}"#, #"["shares"]"#] {
                 await #expect(throws: PSQLError.self) {
