@@ -237,8 +237,9 @@ struct ExpenseRepository: Sendable {
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
         try await checkSplitGiven(draft, group: group, on: connection)
         let currency = draft.amount.currency
-        let given = StoredSplitGiven.text(draft.splitGiven(keeping: try await storedSplitGiven(expense, group: group, on: connection)),
-                                          currency: currency)
+        // The stored rule matters only when the draft leaves it out.
+        let stored = draft.splitGiven == nil ? try await storedSplitGiven(expense, group: group, on: connection) : nil
+        let given = StoredSplitGiven.text(draft.splitGiven(keeping: stored), currency: currency)
         let now = dependencies.now()
         let rows = try await connection.query("""
             UPDATE expenses SET description = \(draft.description),

@@ -189,7 +189,9 @@ struct ChangeFeed: Sendable {
             items[index].splits?.append(.init(
                 id: id.uuidString.lowercased(), memberId: member.uuidString.lowercased(),
                 amount: WireAmount.number(minor, currency), isPaid: paid))
-            if given[expense] != nil { shares[expense, default: []].append(ExpenseSplit(memberID: ExpenseRecord.member(member), amount: minor)) }
+            if given[expense] != nil {
+                shares[expense, default: []].append(ExpenseSplit(memberID: ExpenseRecord.member(member), amount: minor))
+            }
         }
         for (expense, stored) in given {
             guard let (index, currency) = live[expense],
