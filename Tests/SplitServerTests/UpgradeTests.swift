@@ -71,4 +71,58 @@ struct UpgradeTests {
             #expect(applied.isEmpty)
         }
     }
+
+    /// Migrates `settings` up to and including `version`; returns the versions applied.
+    static func migrate(_ settings: DatabaseSettings, upTo version: Int) async throws -> [Int] {
+        let client = PostgresClient(configuration: settings.clientConfiguration, backgroundLogger: TestCluster.logger)
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { await client.run() }
+            defer { tasks.cancelAll() }
+            return try await ServerMigrator(database: ServerDatabase(client: client, logger: TestCluster.logger),
+                                            migrations: ServerSchema.migrations.filter { $0.version <= version }).migrate()
+        }
+    }
+
+    @Test("version 8 to 9: expenses gain split_given, NULL on every row, and it holds only the modes that are kept")
+    func splitGivenColumn() async throws {
+        let settings = try await TestCluster.freshDatabase()
+        try await TestCluster.load(sqlFile: TestCluster.fixture("node-schema.sql"), into: settings)
+        try await TestCluster.load(sqlFile: TestCluster.fixture("node-seed.sql"), into: settings)
+        #expect(try await Self.migrate(settings, upTo: 8) == Array(1...8))
+        #expect(try await Self.migrate(settings, upTo: 9) == [9])
+        try await ServerHarness.run(settings: settings) { api in
+            let legacy = "eyJhbGciOiJIUzI1NiJ9.legacy.token"
+            let gid = "30000000-0000-4000-8000-000000000001"
+            let ramen = "60000000-0000-4000-8000-000000000001"
+            #expect(try await api.storedGiven(group: gid) == [ramen: nil, "60000000-0000-4000-8000-000000000002": nil])
+            let before = try await api.call(.get, "/api/groups/\(gid)/expenses", token: legacy)
+            #expect(before.status == .ok && !before.body.contains("splitGiven"), "\(before)")
+
+            // An expense from before the upgrade takes a split as given like any other.
+            let (alex, bea, chen) = ("50000000-0000-4000-8000-000000000001", "50000000-0000-4000-8000-000000000002",
+                                     "50000000-0000-4000-8000-000000000003")
+            let put = try await api.call(.put, "/api/expenses/\(ramen)", token: legacy, json: #"""
+                {"description":"Ramen dinner","amount":3000,"currency":"JPY","category":"Meal","paidByMemberId":"\#(alex)","expenseDate":"2024-03-10",
+                 "splits":[{"memberId":"\#(alex)","amount":1000},{"memberId":"\#(bea)","amount":1000},{"memberId":"\#(chen)","amount":1000}],
+                 "splitGiven":{"mode":"shares","parts":[{"memberId":"\#(alex)","value":1},{"memberId":"\#(bea)","value":1},{"memberId":"\#(chen)","value":1}]}}
+                """#)
+            #expect(put.status == .ok, "\(put)")
+            #expect(try await api.listed(legacy, group: gid, expense: ramen).splitGiven
+                    == .parts("shares", [(alex, 1), (bea, 1), (chen, 1)]))
+            // The column holds only what the server writes: never an equal split, never a non-object.
+            for value in [#"{"mode":"equal","parts":[]}"#, #"["shares"]"#] {
+                await #expect(throws: PSQLError.self) {
+                    try await TestCluster.withAdmin(settings) { connection in
+                        _ = try await connection.query(
+                            .init(unsafeSQL: "UPDATE expenses SET split_given = '\(value)' WHERE id = '\(ramen)'"),
+                            logger: TestCluster.logger)
+                    }
+                }
+            }
+        }
+        try await ServerHarness.run(settings: settings) { api in
+            let applied = try await ServerMigrator(database: api.database).migrate()
+            #expect(applied.isEmpty)
+        }
+    }
 }

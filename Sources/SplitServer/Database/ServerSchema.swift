@@ -24,6 +24,7 @@ enum ServerSchema {
         Migration(version: 7, name: "split-server: every ISO 4217 currency, amounts exact to three decimals",
                   statements: everyCurrency),
         Migration(version: 8, name: "split-server: read-only links", statements: shareLinks),
+        Migration(version: 9, name: "split-server: the split as given", statements: splitGiven),
     ]
 
     /// The tables of the Node server, column for column.

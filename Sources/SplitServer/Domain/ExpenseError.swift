@@ -1,4 +1,5 @@
 import Foundation
+import SplitCore
 
 /// Refusals about an expense, its shares and who may change it.
 enum ExpenseError: DomainError, Equatable {
@@ -14,13 +15,18 @@ enum ExpenseError: DomainError, Equatable {
     case noShare(member: UUID, expense: UUID)
     /// A paid mark named neither a split nor a member.
     case shareUnnamed
+    /// The split as given (`splitGiven`) names someone who is not a member of the group.
+    case splitGivenMember(UUID)
+    /// The split as given is no valid rule for the amount, or does not give the expense's
+    /// splits (SplitCore's ``SplitCore/SplitRule/check(gives:amount:)`` said why).
+    case splitGivenMismatch(SplitError)
 
     var kind: RefusalKind {
         switch self {
         case .notFound, .splitNotFound: .notFound
         case .payerRow: .conflict
         case .notEditor: .forbidden
-        case .noShare, .shareUnnamed: .invalid
+        case .noShare, .shareUnnamed, .splitGivenMember, .splitGivenMismatch: .invalid
         }
     }
 
@@ -39,6 +45,10 @@ enum ExpenseError: DomainError, Equatable {
             "member \(member.uuidString.lowercased()) has no share in expense \(expense.uuidString.lowercased())"
         case .shareUnnamed:
             "name the share by its split id or its member"
+        case .splitGivenMember(let member):
+            "splitGiven: member \(member.uuidString.lowercased()) is not a member of this group"
+        case .splitGivenMismatch(let error):
+            "splitGiven: \(error.description)"
         }
     }
 }

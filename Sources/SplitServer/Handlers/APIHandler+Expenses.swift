@@ -20,10 +20,11 @@ extension APIHandler {
             description: body.description, amount: body.amount, currency: body.currency, category: body.category,
             paidBy: body.paidByMemberId, date: body.expenseDate,
             splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
-            payers: body.payers.map(Self.rawPayers), note: body.note, createdAt: body.createdAt)
-        // One statement for the common case (the server's creation time, one payer); the
-        // general path below answers everything else.
-        if draft.createdAt == nil, draft.storedPayers.isEmpty,
+            payers: body.payers.map(Self.rawPayers), note: body.note, createdAt: body.createdAt,
+            splitGiven: body.splitGiven)
+        // One statement for the common case (the server's creation time, one payer, no split
+        // as given); the general path below answers everything else.
+        if draft.createdAt == nil, draft.storedPayers.isEmpty, draft.splitGiven == nil,
            let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, credential: credential) {
             return .created(.init(body: .json(.init(success: true, expenseId: Self.lower(stored)))))
         }
@@ -47,7 +48,7 @@ extension APIHandler {
             description: body.description, amount: body.amount, currency: body.currency, category: body.category,
             paidBy: body.paidByMemberId, date: body.expenseDate,
             splits: body.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
-            payers: body.payers.map(Self.rawPayers), note: body.note)
+            payers: body.payers.map(Self.rawPayers), note: body.note, splitGiven: body.splitGiven)
         do {
             let record = try await write(group: group, user: user) { writer in
                 try await writer.updateExpense(expense, with: draft, ifMatch: ifMatch)

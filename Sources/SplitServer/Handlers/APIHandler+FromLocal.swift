@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import SplitAPI
+import SplitCore
 
 extension APIHandler {
     /// The one-shot upload of a local trip: everything is validated before anything is written,
@@ -135,7 +136,9 @@ extension APIHandler {
         }
     }
 
-    /// The expense with its member localIds replaced by the new members' ids.
+    /// The expense with its member localIds replaced by the new members' ids. Its split as
+    /// given names members by localId too, and is checked here: every member it can name is
+    /// one of this request's, all new to the group.
     private static func draft(_ expense: Components.Schemas.FromLocalExpense, memberIDs: [String: UUID]) throws -> ExpenseDraft {
         func mapped(_ reference: String, _ field: String) throws -> String {
             guard let id = memberIDs[try WireInput.localID(reference, field: field)] else {
@@ -153,10 +156,17 @@ extension APIHandler {
             }
         }
         do {
-            return try ExpenseDraft(
+            let draft = try ExpenseDraft(
                 description: expense.description, amount: expense.amount, currency: expense.currency,
                 category: expense.category, paidBy: try mapped(expense.paidByLocalId, "paidByLocalId"),
-                date: expense.expenseDate, splits: shares, payers: payers, note: expense.note, createdAt: expense.createdAt)
+                date: expense.expenseDate, splits: shares, payers: payers, note: expense.note, createdAt: expense.createdAt,
+                splitGiven: expense.splitGiven, member: { memberIDs[$0].map(ExpenseRecord.member) })
+            do {
+                try draft.checkSplitGiven()
+            } catch {
+                throw APIError(error)
+            }
+            return draft
         } catch let error as APIError {
             // The draft names members by the ids this request gives them; say which localIds.
             var message = error.message.replacingOccurrences(of: "paidByMemberId", with: "paidByLocalId")

@@ -13,7 +13,7 @@ extension APIHandler {
     /// The extensions over the Node server's API, by the names clients look for.
     static let features = [
         "idempotency", "expense-edit", "payments", "balances", "from-local", "member-edit", "invites", "sync", "payers",
-        "claims", "preferences", "currencies", "share-links",
+        "claims", "preferences", "currencies", "share-links", "split-given",
     ]
 
     /// 200 when the database answers within 3 seconds, else 503: a monitor must not hang on

@@ -44,8 +44,8 @@ extension APIHandler {
               name: member.name, createdAt: member.createdAt)
     }
 
-    /// The whole expense (a PUT's answer): its amount, lead payer, full splits and, when
-    /// several members paid it, `payers`.
+    /// The whole expense (a PUT's answer): its amount, lead payer, full splits, its split as
+    /// given when one is kept and, when several members paid it, `payers`.
     static func wire(_ expense: ExpenseRecord) -> Components.Schemas.Expense {
         let whole = LegacyRow(id: expense.id, amount: expense.amount.minorUnits, paidBy: expense.paidBy,
                               splits: expense.splits, partOf: nil)
@@ -54,7 +54,8 @@ extension APIHandler {
         return answer
     }
 
-    /// The expense as the listing shows it: one row, or one per payer (``LegacyRow``).
+    /// The expense as the listing shows it: one row, or one per payer (``LegacyRow``), each
+    /// with the whole expense's split as given.
     static func wireRows(_ expense: ExpenseRecord) -> [Components.Schemas.Expense] {
         LegacyRow.rows(of: expense).map { row in
             var answer = wire(row, of: expense)
@@ -74,7 +75,8 @@ extension APIHandler {
                 .init(id: lower(split.id), memberId: lower(split.memberID),
                       amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
             },
-            partOf: row.partOf.map(lower))
+            partOf: row.partOf.map(lower),
+            splitGiven: expense.splitGiven.map { StoredSplitGiven.wire($0, currency: currency) })
     }
 
     /// `payers` of an expense several members paid; nil (left out) when one did.

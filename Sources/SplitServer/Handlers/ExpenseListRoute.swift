@@ -47,7 +47,8 @@ struct ExpenseListRoute: Sendable {
     }
 
     /// The listing: each expense as its ``LegacyRow``s, so an expense several members paid is
-    /// one row per payer, each with `partOf` and the whole `payers` list.
+    /// one row per payer, each with `partOf`, the whole `payers` list and the whole expense's
+    /// `splitGiven`.
     static func json(_ expenses: [ExpenseRecord]) -> JSONValue {
         var rows: [JSONValue] = []
         rows.reserveCapacity(expenses.count)
@@ -84,6 +85,9 @@ struct ExpenseListRoute: Sendable {
             members.append(JSONMember("payers", .array(expense.payers.map { payer in
                 .object(["memberId": .string(lower(payer.memberID)), "amount": number(payer.amount)])
             })))
+        }
+        if let rule = expense.splitGiven, let given = StoredSplitGiven.json(rule, currency: currency) {
+            members.append(JSONMember("splitGiven", given))
         }
         return .object(members)
     }

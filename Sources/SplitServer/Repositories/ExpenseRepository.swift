@@ -29,17 +29,20 @@ struct ExpenseRepository: Sendable {
         let expenseRows = try await connection.query("""
             SELECT e.id, e.description, (e.amount * 100)::int8, (e.amount * 1000)::int8, e.currency, e.category, e.paid_by_member_id,
                    to_char(e.expense_date, 'YYYY-MM-DD'),
-                   to_char(e.created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+                   to_char(e.created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'")), e.split_given::text
             FROM expenses e
             WHERE e.group_id = \(group) AND e.is_deleted IS NOT TRUE AND (\(only)::uuid IS NULL OR e.id = \(only))
             ORDER BY e.expense_date DESC, e.created_at DESC, e.id
             """, logger: database.logger)
         var expenses: [ExpenseRecord] = []
         var index: [UUID: Int] = [:]
-        for try await (id, description, cents, thousandths, code, category, payer, date, created) in expenseRows.decode(
-            (UUID, String?, Int64, Int64, String?, String, UUID, String, String?).self) {
+        // Read once the splits are known: a stored rule counts only while it gives them.
+        var givenTexts: [(position: Int, text: String)] = []
+        for try await (id, description, cents, thousandths, code, category, payer, date, created, given) in expenseRows.decode(
+            (UUID, String?, Int64, Int64, String?, String, UUID, String, String?, String?).self) {
             let currency = try StoredValue.currency(code, table: "expenses", row: id)
             index[id] = expenses.count
+            if let given { givenTexts.append((expenses.count, given)) }
             expenses.append(ExpenseRecord(
                 id: id, groupID: group, description: description ?? "",
                 amount: Money(minorUnits: StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency: currency),
@@ -67,6 +70,11 @@ struct ExpenseRepository: Sendable {
         for (expense, payers) in try await payers.payers(group: group, only: only, currencies: currencies, on: connection) {
             guard let position = index[expense] else { continue }
             expenses[position].payers = payers
+        }
+        for (position, text) in givenTexts {
+            let expense = expenses[position]
+            expenses[position].splitGiven = StoredSplitGiven.rule(
+                text, currency: expense.amount.currency, splits: expense.domain.splits, amount: expense.amount)
         }
         return expenses
     }
@@ -124,6 +132,7 @@ struct ExpenseRepository: Sendable {
             return (id, false)
         }
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
+        try await checkSplitGiven(draft, group: group, on: connection)
         let id = id ?? dependencies.newID()
         try await insert([(id, draft)], group: group, user: user, revision: revision, on: connection)
         return (id, true)
@@ -162,6 +171,8 @@ struct ExpenseRepository: Sendable {
         var categories: [String] = [], payers: [UUID] = [], dates: [String] = [], notes: [String] = []
         var splitIDs: [UUID] = [], splitExpenses: [UUID] = [], splitMembers: [UUID] = []
         var splitAmounts: [String] = [], splitPaid: [Bool] = []
+        // The split as given in its stored form, '' for none (NULL).
+        var givens: [String] = []
         // The client's creation time, '' for the server's.
         var created: [String] = []
         var result: [[UUID]] = []
@@ -178,6 +189,7 @@ struct ExpenseRepository: Sendable {
             // An empty note cannot be stored (empty text reads as none), so '' stands for NULL.
             notes.append(draft.note ?? "")
             created.append(draft.createdAt?.iso8601 ?? "")
+            givens.append(StoredSplitGiven.text(draft.splitGiven, currency: currency) ?? "")
             var these: [UUID] = []
             for share in draft.splits {
                 let splitID = dependencies.newID()
@@ -192,13 +204,15 @@ struct ExpenseRepository: Sendable {
         }
         try await connection.query("""
             INSERT INTO expenses (id, group_id, description, amount, currency, category, paid_by_member_id,
-                                  expense_date, note, created_by_user_id, updated_by_user_id, revision, created_at, updated_at)
+                                  expense_date, note, created_by_user_id, updated_by_user_id, revision, created_at, updated_at,
+                                  split_given)
             SELECT t.id, \(group), t.description, t.amount::numeric, t.currency, t.category, t.payer,
                    t.day::date, NULLIF(t.note, ''), \(user), \(user), \(revision),
-                   COALESCE(NULLIF(t.created, '')::timestamptz, \(now)), \(now)
+                   COALESCE(NULLIF(t.created, '')::timestamptz, \(now)), \(now), NULLIF(t.given, '')::jsonb
             FROM unnest(\(ids)::uuid[], \(descriptions)::text[], \(amounts)::text[], \(currencies)::text[],
-                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[], \(notes)::text[], \(created)::text[])
-                 AS t(id, description, amount, currency, category, payer, day, note, created)
+                        \(categories)::text[], \(payers)::uuid[], \(dates)::text[], \(notes)::text[], \(created)::text[],
+                        \(givens)::text[])
+                 AS t(id, description, amount, currency, category, payer, day, note, created, given)
             """, logger: database.logger)
         try await connection.query("""
             INSERT INTO expense_splits (id, expense_id, member_id, amount, is_paid, paid_at, marked_paid_by_user_id)
@@ -214,17 +228,26 @@ struct ExpenseRepository: Sendable {
     /// Replaces a live expense's fields, note, splits and payers at `revision`. Members who keep
     /// a share keep its split id and, unless the draft says otherwise, its paid state; payers
     /// who stay keep their listing row id (``PayerRepository/replace(expense:with:on:)``).
+    ///
+    /// The split as given is the draft's when it has one; left out, the stored one stays while
+    /// it still gives the new splits for the new amount, and goes otherwise
+    /// (``ExpenseDraft/splitGiven(keeping:)``).
     func update(_ expense: UUID, group: UUID, with draft: ExpenseDraft, user: UUID, revision: Int64,
                 on connection: PostgresConnection) async throws {
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
+        try await checkSplitGiven(draft, group: group, on: connection)
         let currency = draft.amount.currency
+        // The stored rule matters only when the draft leaves it out.
+        let stored = draft.splitGiven == nil ? try await storedSplitGiven(expense, group: group, on: connection) : nil
+        let given = StoredSplitGiven.text(draft.splitGiven(keeping: stored), currency: currency)
         let now = dependencies.now()
         let rows = try await connection.query("""
             UPDATE expenses SET description = \(draft.description),
                 amount = \(StoredAmount.text(draft.amount.minorUnits, currency))::numeric,
                 currency = \(currency.code), category = \(draft.category.rawValue),
                 paid_by_member_id = \(draft.paidBy), expense_date = \(draft.date.description)::date,
-                note = \(draft.note), updated_by_user_id = \(user), revision = \(revision)
+                note = \(draft.note), updated_by_user_id = \(user), revision = \(revision),
+                split_given = \(given)::jsonb
             WHERE id = \(expense) AND group_id = \(group) AND is_deleted IS NOT TRUE
             RETURNING id
             """, logger: database.logger)
@@ -253,6 +276,32 @@ struct ExpenseRepository: Sendable {
             WHERE NOT EXISTS (SELECT 1 FROM expense_splits s WHERE s.expense_id = \(expense) AND s.member_id = t.member)
             """, logger: database.logger)
         try await payers.replace(expense: expense, with: draft, on: connection)
+    }
+
+    /// Refuses a split as given that names someone outside the group
+    /// (``ExpenseError/splitGivenMember(_:)``, as the splits' members are checked) or that does
+    /// not give the draft's splits (``ExpenseError/splitGivenMismatch(_:)``), in that order.
+    func checkSplitGiven(_ draft: ExpenseDraft, group: UUID, on connection: PostgresConnection) async throws {
+        guard draft.splitGiven != nil else { return }
+        do {
+            try await members.requireMembers(draft.givenMembers, group: group, on: connection)
+        } catch MemberError.notInGroup(let member) {
+            throw ExpenseError.splitGivenMember(member)
+        }
+        try draft.checkSplitGiven()
+    }
+
+    /// The rule stored with a live expense, read in its stored currency (in minor units, so an
+    /// edit that changes only the currency code keeps what it still gives); nil for none.
+    private func storedSplitGiven(_ expense: UUID, group: UUID, on connection: PostgresConnection) async throws -> SplitRule? {
+        let rows = try await connection.query(
+            "SELECT split_given::text, currency FROM expenses WHERE id = \(expense) AND group_id = \(group)",
+            logger: database.logger)
+        for try await (text, code) in rows.decode((String?, String?).self) {
+            guard let code, let currency = try? Currency(code: code) else { return nil }
+            return StoredSplitGiven.read(text, currency: currency)
+        }
+        return nil
     }
 
     /// Soft-deletes a live expense at `revision`; a second delete is ``ExpenseError/notFound(expense:)``, as on the Node server (404).

@@ -54,6 +54,9 @@ struct ExpenseRecord: Sendable, Equatable {
     var splits: [SplitRecord]
     /// The payers in member-id order when two or more paid; empty when `paidBy` paid it all.
     var payers: [PayerRecord] = []
+    /// How the split was given (never an equal split), while it gives exactly ``splits``;
+    /// nil when none is stored (``StoredSplitGiven``).
+    var splitGiven: SplitRule?
 
     /// Whether several members paid it, which the legacy listing shows as one row per payer.
     var hasSeveralPayers: Bool { payers.count > 1 }

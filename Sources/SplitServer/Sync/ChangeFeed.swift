@@ -147,7 +147,7 @@ struct ChangeFeed: Sendable {
         let rows = try await connection.query("""
             SELECT id, revision, is_deleted IS TRUE, description, (amount * 100)::int8, (amount * 1000)::int8, currency, category,
                    paid_by_member_id, to_char(expense_date, 'YYYY-MM-DD'), note,
-                   to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+                   to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'")), split_given::text
             FROM expenses
             WHERE group_id = \(group) AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::uuid IS NULL OR id = \(only))
@@ -155,8 +155,11 @@ struct ChangeFeed: Sendable {
             """, logger: database.logger)
         var items: [Components.Schemas.ExpenseChange] = []
         var live: [UUID: (index: Int, currency: Currency)] = [:]
-        for try await (id, revision, deleted, description, cents, thousandths, code, category, payer, date, note, created) in rows.decode(
-            (UUID, Int64, Bool, String?, Int64, Int64, String?, String, UUID, String, String?, String?).self) {
+        // The split as given is read once the splits are known: it counts only while it gives them.
+        var given: [UUID: (text: String, amount: Money)] = [:]
+        var shares: [UUID: [ExpenseSplit]] = [:]
+        for try await (id, revision, deleted, description, cents, thousandths, code, category, payer, date, note, created, rule)
+            in rows.decode((UUID, Int64, Bool, String?, Int64, Int64, String?, String, UUID, String, String?, String?, String?).self) {
             let key = id.uuidString.lowercased()
             guard !deleted else {
                 items.append(.init(id: key, revision: revision, deleted: true))
@@ -165,6 +168,7 @@ struct ChangeFeed: Sendable {
             let currency = try StoredValue.currency(code, table: "expenses", row: id)
             let minor = StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency)
             live[id] = (items.count, currency)
+            if let rule { given[id] = (rule, Money(minorUnits: minor, currency: currency)) }
             items.append(.init(
                 id: key, revision: revision, deleted: false, description: description ?? "",
                 amount: WireAmount.number(minor, currency), currency: currency.code, category: category,
@@ -181,9 +185,19 @@ struct ChangeFeed: Sendable {
             """, logger: database.logger)
         for try await (expense, id, member, cents, thousandths, paid) in splitRows.decode((UUID, UUID, UUID, Int64, Int64, Bool).self) {
             guard let (index, currency) = live[expense] else { continue }
+            let minor = StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency)
             items[index].splits?.append(.init(
                 id: id.uuidString.lowercased(), memberId: member.uuidString.lowercased(),
-                amount: WireAmount.number(StoredAmount.minor(cents: cents, thousandths: thousandths, currency: currency), currency), isPaid: paid))
+                amount: WireAmount.number(minor, currency), isPaid: paid))
+            if given[expense] != nil {
+                shares[expense, default: []].append(ExpenseSplit(memberID: ExpenseRecord.member(member), amount: minor))
+            }
+        }
+        for (expense, stored) in given {
+            guard let (index, currency) = live[expense],
+                  let rule = StoredSplitGiven.rule(stored.text, currency: currency, splits: shares[expense] ?? [], amount: stored.amount)
+            else { continue }
+            items[index].splitGiven = StoredSplitGiven.wire(rule, currency: currency)
         }
         // One index lookup per expense, whatever the statistics say (OFFSET 0 keeps the planner
         // from folding the lookup into a join it may run as a scan): as `expense_id = ANY(...)`,

@@ -198,12 +198,14 @@ struct SyncBatch {
                 description: data.description, amount: data.amount, currency: data.currency, category: data.category,
                 paidBy: data.paidByMemberId, date: data.expenseDate,
                 splits: data.splits.map { .init(member: $0.memberId, amount: $0.amount, isPaid: $0.isPaid) },
-                payers: data.payers.map(APIHandler.rawPayers), note: data.note, createdAt: data.createdAt, field: field)
+                payers: data.payers.map(APIHandler.rawPayers), note: data.note, createdAt: data.createdAt,
+                splitGiven: data.splitGiven, field: field)
         }
     }
 
-    /// Inserts the new expenses together. One whose id exists already, or that names someone
-    /// who is not a member, goes through the one-by-one path, which gives it its own result.
+    /// Inserts the new expenses together. One whose id exists already, that names someone who
+    /// is not a member, or whose split as given does not fit, goes through the one-by-one path,
+    /// which gives it its own result.
     private func createExpenses(_ pending: [PendingExpense], writer: GroupWriter) async throws -> [(UUID, Result)] {
         let connection = writer.connection
         let ids = pending.map(\.id)
@@ -213,14 +215,17 @@ struct SyncBatch {
             taken.insert(id)
         }
         taken.formUnion(try await services.expenses.payers.rowIDs(among: ids, on: connection))
-        let mentioned = Array(pending.reduce(into: Set<UUID>()) { $0.formUnion($1.draft.memberIDs) })
+        let mentioned = Array(pending.reduce(into: Set<UUID>()) { $0.formUnion($1.draft.memberIDs.union($1.draft.givenMembers)) })
         var members = Set<UUID>()
         for try await id in try await connection.query(
             "SELECT id FROM members WHERE group_id = \(group) AND id = ANY(\(mentioned))",
             logger: services.database.logger).decode(UUID.self) {
             members.insert(id)
         }
-        let clean = pending.filter { !taken.contains($0.id) && $0.draft.memberIDs.isSubset(of: members) }
+        let clean = pending.filter { expense in
+            !taken.contains(expense.id) && expense.draft.memberIDs.isSubset(of: members)
+                && expense.draft.givenMembers.isSubset(of: members) && (try? expense.draft.checkSplitGiven()) != nil
+        }
         let cleanIDs = Set(clean.map(\.opID))
         if !clean.isEmpty {
             try await services.expenses.insert(clean.map { ($0.id, $0.draft) }, group: group, user: user.id,

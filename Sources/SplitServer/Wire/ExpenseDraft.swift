@@ -39,6 +39,10 @@ struct ExpenseDraft: Sendable {
     /// split-server's extension: when the client first recorded the expense; used on create
     /// only, so an uploaded or synced expense keeps the time its device shows.
     let createdAt: Timestamp?
+    /// split-server's extension (`split-given`): how the split was given, as the request gave
+    /// it, `equal` included (checked like any other, then kept as none); nil when left out,
+    /// which on an edit keeps the stored one while it still fits (``splitGiven(keeping:)``).
+    let splitGiven: SplitRule?
 
     /// The payer `expenses.paid_by_member_id` holds: the only one, or the first by member id
     /// (``Expense/leadPayer``), whichever of the payers the request named.
@@ -60,9 +64,12 @@ struct ExpenseDraft: Sendable {
         let amount: Double
     }
 
+    /// `member` reads a member named by the split as given: an id on the ordinary routes, a
+    /// localId of the request in from-local.
     init(description: String?, amount: Double, currency: String?, category: String, paidBy: String,
          date: String, splits: [RawShare], payers rawPayers: [RawPayer]? = nil, note: String? = nil,
-         createdAt: String? = nil, field prefix: String = "")
+         createdAt: String? = nil, splitGiven: Components.Schemas.SplitGiven? = nil,
+         member: (String) -> MemberID? = StoredSplitGiven.member, field prefix: String = "")
         throws(APIError) {
         let currency = try WireInput.currency(currency, field: prefix + "currency", default: "JPY")
         let minor = try WireAmount.minorUnits(amount, currency: currency, field: prefix + "amount")
@@ -102,6 +109,18 @@ struct ExpenseDraft: Sendable {
         // Member-id order: the order of SplitCore's MemberIDs (lower-case UUID text, which sorts
         // as the upper-case text and as PostgreSQL's uuid order do).
         self.payers = payers.sorted { $0.member.uuidString < $1.member.uuidString }
+        // The form only; whether its members belong to the group and whether it gives the
+        // splits are checked by the repository, members first (``checkSplitGiven()``).
+        if let splitGiven {
+            do throws(SplitGivenWireError) {
+                self.splitGiven = try SplitGivenWire.rule(splitGiven, currency: currency, field: prefix + "splitGiven",
+                                                          member: member)
+            } catch {
+                throw .badRequest(error.message)
+            }
+        } else {
+            self.splitGiven = nil
+        }
     }
 
     /// SplitCore's invariant of an expense, with its messages, naming the request's fields.
@@ -140,10 +159,41 @@ struct ExpenseDraft: Sendable {
             : [Payer(member: stored.paidBy, amount: stored.amount.minorUnits)]
         return description == stored.description && amount == stored.amount && category.rawValue == stored.category
             && payers == storedPayers && date == stored.date && note == storedNote && mine == theirs
+            && splitGiven?.kept == stored.splitGiven
     }
 
-    /// Every member the expense mentions.
+    /// Every member the expense's splits and payers mention.
     var memberIDs: Set<UUID> { Set(splits.map(\.member)).union(payers.map(\.member)) }
+
+    // MARK: The split as given
+
+    /// The members the split as given names (``SplitCore/SplitRule/members``), as database ids.
+    var givenMembers: Set<UUID> { Set((splitGiven?.members ?? []).compactMap(StoredSplitGiven.id)) }
+
+    /// The splits in SplitCore's terms, members named as ``ExpenseRecord/member(_:)`` names them.
+    var domainSplits: [ExpenseSplit] {
+        splits.map { ExpenseSplit(memberID: ExpenseRecord.member($0.member), amount: $0.amount) }
+    }
+
+    /// SplitCore's one rule for a split as given: a valid rule for the amount that gives
+    /// exactly these splits (``SplitCore/SplitRule/check(gives:amount:)``).
+    func checkSplitGiven() throws(ExpenseError) {
+        guard let splitGiven else { return }
+        do {
+            try splitGiven.check(gives: domainSplits, amount: amount)
+        } catch {
+            throw .splitGivenMismatch(error)
+        }
+    }
+
+    /// What an edit stores, given the rule stored before: the rule given (none for `equal`);
+    /// left out, the stored one while it still gives the new splits for the new amount, and
+    /// none once it does not, so a stored rule always gives the stored splits.
+    func splitGiven(keeping stored: SplitRule?) -> SplitRule? {
+        if let splitGiven { return splitGiven.kept }
+        guard let stored, stored.reproduces(domainSplits, amount: amount) else { return nil }
+        return stored
+    }
 
     private static func lower(_ id: UUID) -> String { id.uuidString.lowercased() }
 }
