@@ -62,7 +62,7 @@ struct ItemizedCloudTests {
                 let id = try await SyncTests.expenseID(one, description)
                 return try await one.ok("expense", "show", id, "--json").json["expense"]["splits"].array.map { $0["amount"].double }
             }
-            #expect(try await shares("Shares") == [133.34, 66.66])
+            #expect(try await shares("Shares") == [133.33, 66.67])
             #expect(try await shares("Percent") == [120, 80])
             #expect(try await shares("Among") == [100, 100])
             // The tip is the rest of the new amount: 200 − 77 of items.
