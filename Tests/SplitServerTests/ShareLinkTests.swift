@@ -97,6 +97,20 @@ struct ShareLinkTests {
         }
     }
 
+    @Test("the page lists an itemized bill's items and extras, as split report does")
+    func itemizedBill() async throws {
+        try await ServerHarness.run { api in
+            let (alice, group, m) = try await api.trip(["Alex", "Bea"])
+            let given = #"{"mode":"items","among":["\#(m["Alex"]!)","\#(m["Bea"]!)"],"items":[{"name":"Ramen <b>","price":12,"among":["\#(m["Alex"]!)"]},{"name":"Beer","price":8}],"tip":{"percent":10}}"#
+            let created = try await api.postGiven(alice, group: group, payer: m["Alex"]!, amount: "22",
+                                                  splits: [(m["Alex"]!, "17.6"), (m["Bea"]!, "4.4")], given: given)
+            #expect(created.status == .created, "\(created)")
+            let path = try #require(try await api.call(.post, "/api/groups/\(group)/share", token: alice).json["path"].stringValue)
+            let page = try await api.call(.get, path).body
+            #expect(page.contains(#"<div class="items note"><bdi>Ramen &lt;b&gt; $12.00 (Alex) · Beer $8.00 (everyone) · tip 10% $2.00</bdi></div>"#), "\(page)")
+        }
+    }
+
     @Test("the page follows the group: a new expense shows at once")
     func live() async throws {
         try await ServerHarness.run { api in

@@ -3,7 +3,8 @@ import SplitCore
 
 extension ExpenseRecord {
     /// The stored expense as SplitCore's ``Expense``, so that balances, settlement and the
-    /// payer parts of the legacy listing are computed by the code `split` itself runs.
+    /// payer parts of the legacy listing are computed by the code `split` itself runs, and the
+    /// shared page lists an itemized bill's items as `split report` does.
     var domain: Expense {
         let payers = hasSeveralPayers
             ? self.payers.map { ExpensePayer(memberID: Self.member($0.memberID), amount: $0.amount) }
@@ -11,7 +12,8 @@ extension ExpenseRecord {
         return Expense(
             id: ExpenseID(id.uuidString), description: description, amount: amount,
             category: SplitCore.Category(rawValue: category) ?? .other, payers: payers, date: date,
-            splits: splits.map { ExpenseSplit(memberID: Self.member($0.memberID), amount: $0.amount, isPaid: $0.isPaid) })
+            splits: splits.map { ExpenseSplit(memberID: Self.member($0.memberID), amount: $0.amount, isPaid: $0.isPaid) },
+            splitGiven: splitGiven)
     }
 
     /// SplitCore's id of a stored member: the lower-case UUID text, which sorts as PostgreSQL's
