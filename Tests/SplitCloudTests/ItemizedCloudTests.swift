@@ -68,6 +68,9 @@ struct ItemizedCloudTests {
             // The tip is the rest of the new amount: 200 − 77 of items.
             let dinner = try await one.ok("expense", "show", try await SyncTests.expenseID(one, "Dinner"), "--json").json["splitGiven"]
             #expect(dinner["tip"]["amount"].double == 123)
+            // Equal payers are paid again in equal parts.
+            let payers = try await one.ok("expense", "show", try await SyncTests.expenseID(one, "Payers"), "--json").json
+            #expect(payers["expense"]["payers"].array.map { $0["amount"].double } == [100, 100])
         }
     }
 
@@ -103,6 +106,33 @@ struct ItemizedCloudTests {
             let shown = try await cloud.ok("expense", "show", id, "--json").json
             #expect(shown["expense"]["splits"].array.first { $0["memberName"].string == "Ben" }?["isPaid"].bool == true)
             #expect(shown["splitGiven"]["mode"].string == "items")
+        }
+    }
+
+    @Test("split upload: split-server gets each split as given, the Node server the shares while the items stay here")
+    func upload() async throws {
+        for node in [false, true] {
+            try await CloudTestServer.run(quirks: node ? LegacyQuirks() : nil) { server in
+                let one = try SplitSandbox(), two = try SplitSandbox()
+                try await one.ok("trip", "create", "NYC", "--currency", "USD")
+                try await one.ok("member", "add", "Ana", "Ben", "Cy")
+                try await one.ok("add-expense", "Dinner", "--paid-by", "Ana", "--item", "Steak=32:Ana", "--item", "Wine=45", "--tip", "18%")
+                try await one.ok("add-expense", "Taxi", "30", "--paid-by", "Ben", "--shares", "Ana=1,Ben=2")
+                let before = try await SplitSandbox.nets(one)
+                try await SyncTests.register(one, server.url, "Ann")
+                let upload = try await one.ok("upload")
+                #expect(upload.stdout.contains("verified"), "\(upload)")
+                #expect(try await SplitSandbox.nets(one) == before)
+                try await SyncTests.loginLike(one, into: two, server: server.url)
+                try await two.ok("trip", "pull", "NYC")
+                #expect(try await SplitSandbox.nets(two) == before)
+                for (description, mode) in [("Dinner", "items"), ("Taxi", "shares")] {
+                    let here = try await one.ok("expense", "show", try await SyncTests.expenseID(one, description), "--json").json
+                    let there = try await two.ok("expense", "show", try await SyncTests.expenseID(two, description), "--json").json
+                    #expect(here["splitGiven"]["mode"].string == mode, "node \(node): \(description) keeps its split here")
+                    #expect(there["splitGiven"]["mode"].string == (node ? "exact" : mode), "node \(node): \(description) there")
+                }
+            }
         }
     }
 }
