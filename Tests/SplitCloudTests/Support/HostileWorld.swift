@@ -354,6 +354,7 @@ struct WorldGenerator {
             ("currency", .string(currency.value)), ("category", .string(pickCategory())),
             ("paidByMemberId", .string(sent(payer))), ("expenseDate", .string(date.value.text)), ("note", note),
             ("createdAt", createdAt), ("splits", .array(splits.map(\.json))), ("payers", payers),
+            ("splitGiven", splitGivenFor(splits.map(\.member), exponent: exponent)),
         ], sound: sound && currency.sound && splitsSound && payersSound && date.sound && description.sound)
         draft.text = description.value
         draft.date = date.value.reading
@@ -364,6 +365,30 @@ struct WorldGenerator {
     private struct Share {
         let member: String
         let json: WireJSON
+    }
+
+    /// A split as given as another client may send it, within the schema: one that may or may
+    /// not give the shares, names a stranger, has a mode split does not know, or a value no
+    /// rule takes. Never a reason to hold the expense: the shares count (left out: none).
+    private mutating func splitGivenFor(_ members: [String], exponent: Int) -> WireJSON? {
+        guard draw.chance(0.3), !members.isEmpty else { return nil }
+        func parts(_ values: [String?]) -> WireJSON {
+            .array(zip(members, values).map { member, value in
+                .members([("memberId", .string(sent(member))), ("value", value.map(WireJSON.number))])
+            })
+        }
+        switch draw.int(0...5) {
+        case 0: return .members([("mode", .string("shares")), ("parts", parts(members.map { _ in draw.pick(["1", "2", "3"]) }))])
+        case 1: return .members([("mode", .string("equal")), ("parts", parts(members.map { _ in nil }))])
+        case 2:
+            return .members([("mode", .string("items")), ("among", .array(members.map { .string(sent($0)) })),
+                             ("items", .array([.members([("name", .string("Dish")), ("price", .number(decimal(1234, exponent)))])])),
+                             ("tip", .members([("rest", .bool(true))]))])
+        case 3: return .members([("mode", .string(draw.pick(["weights", "", "ITEMS"])))])
+        case 4: return .members([("mode", .string("percent")), ("parts", .array([.members([("memberId", .string(draw.uuid())),
+                                                                                              ("value", .number("150"))])]))])
+        default: return .members([("mode", .string("exact")), ("parts", parts(members.map { _ in draw.pick(["1e300", "-1", "0.0001"]) }))])
+        }
     }
 
     /// One share as a `Split`.
