@@ -34,15 +34,14 @@ struct BrowserReportTests {
         try cli.write("injected.html", injected)
         try cli.write("control.html", injected.replacingOccurrences(of: csp, with: ""))
 
+        // One Chromium run per page: the page's run dumps its DOM and takes the screenshot.
         let screenshot = cli.path("report.png")
-        async let page = Self.browse(chromium, cli, "page", ["--dump-dom"])
+        async let page = Self.browse(chromium, cli, "page", ["--dump-dom", "--screenshot=\(screenshot)", "--window-size=900,2200"])
         async let blocked = Self.browse(chromium, cli, "injected", ["--dump-dom"])
         async let control = Self.browse(chromium, cli, "control", ["--dump-dom"])
-        async let shot = Self.browse(chromium, cli, "page", ["--screenshot=\(screenshot)", "--window-size=900,2200"])
         let (dom, pageRequests) = try await page
         let (blockedDOM, blockedRequests) = try await blocked
         let (controlDOM, controlRequests) = try await control
-        _ = try await shot
 
         // What is visible: every member, every transfer, in the DOM after load.
         let report = try await cli.json("report")
@@ -75,7 +74,6 @@ struct BrowserReportTests {
     /// Opens `name`.html from the sandbox with `action` (``HeadlessChromium/browse(_:in:tag:url:_:)``).
     static func browse(_ chromium: String, _ cli: CLI, _ name: String, _ action: [String]) async throws
         -> (dom: String, requests: [String]) {
-        let tag = name + (action.first?.hasPrefix("--screenshot") == true ? "-shot" : "")
-        return try await HeadlessChromium.browse(chromium, in: cli, tag: tag, url: "file://" + cli.path("\(name).html"), action)
+        try await HeadlessChromium.browse(chromium, in: cli, tag: name, url: "file://" + cli.path("\(name).html"), action)
     }
 }

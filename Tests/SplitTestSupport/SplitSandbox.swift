@@ -165,6 +165,9 @@ public final class SplitSandbox: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// Turns on ``SplitProgram/reuseParses()`` once per test process.
+    private static let reuseParses: Void = SplitProgram.reuseParses()
+
     /// The default database of this sandbox (`$XDG_DATA_HOME/split/split.sqlite`).
     public var databasePath: String { directory.appendingPathComponent("data/split/split.sqlite").path }
 
@@ -246,6 +249,9 @@ public final class SplitSandbox: @unchecked Sendable {
     @discardableResult
     public func run(_ arguments: [String], stdin: String? = nil, env: [String: String] = [:],
                     terminal: Bool = false) async throws -> SplitResult {
+        // The same command lines run thousands of times here; each is parsed once (a parse
+        // depends on the arguments alone, and a debug build re-validates every command type).
+        Self.reuseParses
         let streams = CapturedStreams(stdin: stdin ?? "")
         let io = CommandIO(
             environment: childEnvironment(env), directory: directory.path,

@@ -34,7 +34,7 @@ public enum SplitProgram {
             return fail("'\(argument)' is negative; amounts must be greater than zero", code: ExitStatus.code(for: .data))
         }
         do {
-            var command = try SplitCommand.parseAsRoot(given)
+            var command = try ParseReuse.parse(given)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
