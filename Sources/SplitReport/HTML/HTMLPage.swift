@@ -1,3 +1,4 @@
+import Mustache
 /// The page's data for the templates (``HTMLTemplates``), in the order it is shown: plain
 /// strings, numbers, flags and lists, read by Mustache through reflection. Built from a
 /// ``TripReport`` by ``HTMLReport`` and rendered in one pass.
@@ -30,7 +31,9 @@ struct HTMLPage {
         let timeline: ChartView
     }
 
-    struct ExpenseRow {
+    /// One row of the expense list, up to 500 a page: named by ``child(named:)`` rather than
+    /// reflection, which Mustache would otherwise do for every field of every row.
+    struct ExpenseRow: MustacheParent {
         let date: String
         let description: String
         let category: String
@@ -38,6 +41,18 @@ struct HTMLPage {
         let amount: String
         /// An itemized bill's items and extras (``BillSummary``), shown under its description.
         let items: String?
+
+        func child(named name: String) -> Any? {
+            switch name {
+            case "date": return date
+            case "description": return description
+            case "category": return category
+            case "paidBy": return paidBy
+            case "amount": return amount
+            case "items": return items
+            default: return nil
+            }
+        }
     }
 
     let title: String
