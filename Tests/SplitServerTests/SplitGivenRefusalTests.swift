@@ -73,11 +73,7 @@ struct SplitGivenRefusalTests {
     @Test("PUT /api/expenses/{id}: 400 naming the field, the stored expense and its rule unchanged", arguments: refusals)
     func update(_ refusal: Refusal) async throws {
         try await ServerHarness.run { api in
-            let (token, group, m) = try await api.trip(["Alex", "Bea"])
-            let (a, b) = (m["Alex"]!, m["Bea"]!)
-            let created = try await api.postGiven(token, group: group, payer: a, amount: "30", splits: [(a, "10"), (b, "20")],
-                                                  given: API.parts("shares", [(a, "1"), (b, "2")]))
-            let id = try #require(created.json["expenseId"].stringValue, "\(created)")
+            let (token, group, a, b, id) = try await api.sharedThirty()
             let revision = try await api.revision(token, group: group)
             let stored = try await api.storedGiven(group: group)
             let reply = try await api.putGiven(token, expense: id, payer: a, amount: "30", splits: [(a, "10"), (b, "20")],

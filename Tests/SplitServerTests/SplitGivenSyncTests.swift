@@ -77,11 +77,7 @@ struct SplitGivenSyncTests {
     @Test("a conflict's current expense and a 412's carry the stored split as given")
     func currentCarriesIt() async throws {
         try await ServerHarness.run { api in
-            let (token, group, m) = try await api.trip(["Alex", "Bea"])
-            let (a, b) = (m["Alex"]!, m["Bea"]!)
-            let created = try await api.postGiven(token, group: group, payer: a, amount: "30", splits: [(a, "10"), (b, "20")],
-                                                  given: API.parts("shares", [(a, "1"), (b, "2")]))
-            let id = try #require(created.json["expenseId"].stringValue, "\(created)")
+            let (token, group, a, b, id) = try await api.sharedThirty()
             let reply = try await api.sync(token, group: group, ops: [
                 Self.op("updateExpense", ifMatch: 1, data: API.givenJSON(payer: a, amount: "30", splits: [(a, "30")],
                                                                          given: nil, id: id)),

@@ -221,11 +221,7 @@ struct SplitGivenTests {
     @Test("a stored value the server cannot read back is left out of every read, never a 500")
     func unreadableStoredValue() async throws {
         try await ServerHarness.run { api in
-            let (token, group, m) = try await api.trip(["Alex", "Bea"])
-            let (a, b) = (m["Alex"]!, m["Bea"]!)
-            let created = try await api.postGiven(token, group: group, payer: a, amount: "30", splits: [(a, "10"), (b, "20")],
-                                                  given: API.parts("shares", [(a, "1"), (b, "2")]))
-            let id = try #require(created.json["expenseId"].stringValue, "\(created)")
+            let (token, group, a, b, id) = try await api.sharedThirty()
             // Written behind the server's back: a member it does not know, and shares that no longer give the splits.
             try await TestCluster.withAdmin(api.settings) { connection in
                 _ = try await connection.query(.init(unsafeSQL: """

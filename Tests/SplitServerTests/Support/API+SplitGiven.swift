@@ -33,6 +33,17 @@ extension API {
             group: group, payer: payer, amount: amount, splits: splits, given: given))
     }
 
+    /// A trip of Alex (a) and Bea (b) with one USD 30 expense Alex paid, shared 1:2 and given
+    /// as those shares; its id.
+    func sharedThirty() async throws -> (token: String, group: String, a: String, b: String, id: String) {
+        let (token, group, m) = try await trip(["Alex", "Bea"])
+        let (a, b) = (m["Alex"]!, m["Bea"]!)
+        let created = try await postGiven(token, group: group, payer: a, amount: "30", splits: [(a, "10"), (b, "20")],
+                                          given: Self.parts("shares", [(a, "1"), (b, "2")]))
+        guard let id = created.json["expenseId"].stringValue else { throw HarnessError("create failed: \(created)") }
+        return (token, group, a, b, id)
+    }
+
     /// Replaces an expense (`PUT /api/expenses/{id}`); returns the reply as it is.
     func putGiven(_ token: String, expense: String, payer: String, amount: String, splits: [(String, String)],
                   given: String?, description: String = "Dinner") async throws -> Reply {
