@@ -37,32 +37,6 @@ struct HostileServerTests {
         }
     }
 
-    @Test("the upload's read-back: whatever the listings hold, split upload verifies or says why in one line, never crashes or fails otherwise, and a refused upload leaves the trip as it was (24 generated servers)",
-          arguments: seeds.prefix(24))
-    func uploadReadBack(seed: UInt64) async throws {
-        let world = WorldGenerator.world(seed: seed)
-        try await HostileServer.run(world.script) { server in
-            let device = try SplitSandbox()
-            device.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": "t"]
-            try await device.ok("trip", "create", "Upload", "--currency", "JPY", "--local")
-            try await device.ok("member", "add", "Alex", "Bea")
-            try await device.ok("add-expense", "Dinner", "3000", "--paid-by", "Alex")
-            try await device.ok("add-expense", "Taxi", "1200", "--paid-by", "Bea", "--among", "Alex,Bea")
-            let before = try await device.ok("expenses", "--json").stdout
-            let upload = try await device.run(["upload"])
-            // 0: verified and linked; 70: the read-back differs from the trip, said so.
-            #expect(upload.status == 0 || upload.status == 70, "seed \(seed): \(upload)")
-            #expect(!upload.stderr.contains("Fatal error") && !upload.stderr.contains("Program crashed"), "seed \(seed): \(upload)")
-            #expect(server.exchanges.contains { $0.method == "POST" && $0.path == "/api/groups/from-local" },
-                    "seed \(seed): \(server.exchanges)")
-            #expect(server.exchanges.contains { $0.method == "GET" && $0.path.hasSuffix("/expenses") }, "seed \(seed)")
-            if upload.status == 70 {
-                #expect(try await device.ok("expenses", "--json").stdout == before, "seed \(seed)")
-                #expect(try await device.ok("status", "--json").json["linked"].bool == false, "seed \(seed)")
-            }
-        }
-    }
-
     /// The steps of one case; a step that fails ends it (what follows would only repeat it).
     static func property(_ run: Runner) async throws {
         guard try await run.step(run.world.link) else { return }
@@ -328,5 +302,37 @@ extension WireJSON {
     func count(_ key: String) -> Int {
         guard case .object(let pairs) = self, case .array(let items)? = pairs.first(where: { $0.key == key })?.value else { return 0 }
         return items.count
+    }
+}
+
+/// The hostile servers' listings read back by `split upload`: a suite of its own, serialized
+/// like the sync property's, so that the two chains of cases run side by side rather than one
+/// after the other at the end of the run.
+@Suite("a hostile split-server's listings after an upload", .serialized)
+struct HostileUploadTests {
+    @Test("the upload's read-back: whatever the listings hold, split upload verifies or says why in one line, never crashes or fails otherwise, and a refused upload leaves the trip as it was (24 generated servers)",
+          arguments: HostileServerTests.seeds.prefix(24))
+    func uploadReadBack(seed: UInt64) async throws {
+        let world = WorldGenerator.world(seed: seed)
+        try await HostileServer.run(world.script) { server in
+            let device = try SplitSandbox()
+            device.environment = ["SPLIT_SERVER": server.url, "SPLIT_TOKEN": "t"]
+            try await device.ok("trip", "create", "Upload", "--currency", "JPY", "--local")
+            try await device.ok("member", "add", "Alex", "Bea")
+            try await device.ok("add-expense", "Dinner", "3000", "--paid-by", "Alex")
+            try await device.ok("add-expense", "Taxi", "1200", "--paid-by", "Bea", "--among", "Alex,Bea")
+            let before = try await device.ok("expenses", "--json").stdout
+            let upload = try await device.run(["upload"])
+            // 0: verified and linked; 70: the read-back differs from the trip, said so.
+            #expect(upload.status == 0 || upload.status == 70, "seed \(seed): \(upload)")
+            #expect(!upload.stderr.contains("Fatal error") && !upload.stderr.contains("Program crashed"), "seed \(seed): \(upload)")
+            #expect(server.exchanges.contains { $0.method == "POST" && $0.path == "/api/groups/from-local" },
+                    "seed \(seed): \(server.exchanges)")
+            #expect(server.exchanges.contains { $0.method == "GET" && $0.path.hasSuffix("/expenses") }, "seed \(seed)")
+            if upload.status == 70 {
+                #expect(try await device.ok("expenses", "--json").stdout == before, "seed \(seed)")
+                #expect(try await device.ok("status", "--json").json["linked"].bool == false, "seed \(seed)")
+            }
+        }
     }
 }

@@ -23,10 +23,24 @@ struct UploadResumeTests {
         var testDescription: String { rawValue }
     }
 
-    /// One case per server and stop (before sending, or after the answer), so the cases run side
-    /// by side.
-    @Test("killed at request N, before sending or after the answer, then resumed", arguments: Server.allCases, [false, true])
-    func killedAndResumed(server kind: Server, afterAnswer: Bool) async throws {
+    /// Where the stops land (before sending, or after the answer) and which half of the points
+    /// a case takes: a case per server and kind of stop was the run's longest pole, so each
+    /// takes every other point and the halves run side by side.
+    enum Stops: String, CaseIterable, CustomTestStringConvertible {
+        case beforeSending = "before sending, first half"
+        case beforeSendingRest = "before sending, second half"
+        case afterAnswer = "after the answer, first half"
+        case afterAnswerRest = "after the answer, second half"
+
+        var afterAnswer: Bool { self == .afterAnswer || self == .afterAnswerRest }
+        var half: Int { self == .beforeSending || self == .afterAnswer ? 0 : 1 }
+        var testDescription: String { rawValue }
+    }
+
+    /// One case per server, kind of stop and half of the points, so the cases run side by side.
+    @Test("killed at request N, before sending or after the answer, then resumed", arguments: Server.allCases, Stops.allCases)
+    func killedAndResumed(server kind: Server, stops: Stops) async throws {
+        let afterAnswer = stops.afterAnswer
         let clock = ManualClock()
         let quirks = kind == .node ? LegacyQuirks(now: { clock.seconds }) : nil
         try await CloudTestServer.run(quirks: quirks) { server in
@@ -44,7 +58,7 @@ struct UploadResumeTests {
             var points = Set([1, 2, 3, 4, 5, 6, total - 2, total - 1, total].filter { (1...total).contains($0) })
             var random = SplitMix64(seed: UInt64(total))
             while points.count < min(16, total) { points.insert(Int.random(in: 1...total, using: &random)) }
-            for point in points.sorted() {
+            for (index, point) in points.sorted().enumerated() where index % 2 == stops.half {
                 let account = try await UploadAccount.make(server, clock: clock, database: database)
                 let kill = KillAt(point, afterAnswer: afterAnswer)
                 do {
