@@ -13,9 +13,8 @@ enum BillWords {
         }
         var text = "items " + items.joined(separator: ", ")
         guard let breakdown = try? bill.breakdown(amount: amount.minorUnits, exponent: currency.exponent) else { return text }
-        for (name, extra, value) in [("tax", bill.tax, breakdown.tax), ("tip", bill.tip, breakdown.tip),
-                                     ("discount", bill.discount, breakdown.discount)] {
-            guard let extra else { continue }
+        for (name, extra, value) in bill.extras(breakdown) {
+            guard let value else { continue }
             let how: String = switch extra {
             case .amount: ""
             case .percent(let millionths): "\(SplitWords.percent(millionths))% = "
@@ -38,9 +37,7 @@ enum BillWords {
                                    JSONMember("among", .array(item.among.map { .string($0.rawValue) }))])
                       }))]
         let breakdown = try? bill.breakdown(amount: amount.minorUnits, exponent: currency.exponent)
-        for (name, extra, value) in [("tax", bill.tax, breakdown?.tax), ("tip", bill.tip, breakdown?.tip),
-                                     ("discount", bill.discount, breakdown?.discount)] {
-            guard let extra else { continue }
+        for (name, extra, value) in bill.extras(breakdown) {
             var parts: [JSONMember] = []
             switch extra {
             case .amount: break

@@ -25,7 +25,7 @@ enum SplitGivenMapping {
         do throws(SplitGivenWireError) {
             let rule = try SplitGivenWire.rule(wire, currency: expense.amount.currency) { MemberID($0) }
             expense.splitGiven = rule
-            if expense.splitGiven != nil, expense.givenRule == nil { repairs.append(.splitGivenNotMatching(mode: wire.mode)) }
+            if expense.staleSplitGiven != nil { repairs.append(.splitGivenNotMatching(mode: wire.mode)) }
         } catch {
             repairs.append(.splitGivenUnreadable(error.message))
         }

@@ -56,6 +56,13 @@ public struct ItemizedBill: Hashable, Sendable {
     /// Whether an edit of the amount alone can keep the bill: only when the tip is the rest.
     public var followsAmount: Bool { tip == .rest }
 
+    /// The extras given, in the order every view shows them (tax, tip, discount), each with its
+    /// name and what it came to in `breakdown` (nil without one: the bill does not work out).
+    public func extras(_ breakdown: Breakdown?) -> [(name: String, given: BillExtra, amount: Int64?)] {
+        [("tax", tax, breakdown?.tax), ("tip", tip, breakdown?.tip), ("discount", discount, breakdown?.discount)]
+            .compactMap { name, given, amount in given.map { (name, $0, amount) } }
+    }
+
     /// Works the bill out, checking it; `amount` is the expense's amount when known (needed by
     /// a `rest` tip, and then it must equal the total).
     public func breakdown(amount: Int64?, exponent: Int) throws(SplitError) -> Breakdown {

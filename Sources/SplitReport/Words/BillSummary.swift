@@ -20,7 +20,7 @@ public enum BillSummary {
             return "\(item.name) \(MoneyWords.text(item.price, currency)) (\(who))"
         }
         if let breakdown = try? bill.breakdown(amount: expense.amount.minorUnits, exponent: currency.exponent) {
-            for (name, extra, value) in extras(bill, breakdown) {
+            for case let (name, extra, value?) in bill.extras(breakdown) {
                 let given = if case .percent(let millionths) = extra { " " + percent(millionths) + "%" } else { "" }
                 parts.append("\(name)\(given) \(MoneyWords.text(value, currency))")
             }
@@ -38,14 +38,9 @@ public enum BillSummary {
                      JSONMember("among", .array(item.among.map { .string($0.rawValue) }))])
         }))]
         if let breakdown = try? bill.breakdown(amount: expense.amount.minorUnits, exponent: currency.exponent) {
-            for (name, _, value) in extras(bill, breakdown) { fields.append(JSONMember(name, ReportJSON.amount(value, currency))) }
+            for case let (name, _, value?) in bill.extras(breakdown) { fields.append(JSONMember(name, ReportJSON.amount(value, currency))) }
         }
         return .object(fields)
-    }
-
-    private static func extras(_ bill: ItemizedBill, _ breakdown: ItemizedBill.Breakdown) -> [(String, BillExtra, Int64)] {
-        [("tax", bill.tax, breakdown.tax), ("tip", bill.tip, breakdown.tip), ("discount", bill.discount, breakdown.discount)]
-            .compactMap { name, extra, value in extra.map { (name, $0, value) } }
     }
 
     /// Millionths of a percent as a plain decimal: `8875000` → `8.875`, `50000000` → `50`.

@@ -18,28 +18,30 @@ extension LocalBackend {
     /// they still match: one query by id, since a listing leaves them out.
     func withSplitRules(_ db: Database, _ expenses: [Expense]) throws -> [Expense] {
         guard !expenses.isEmpty else { return expenses }
-        var index: [String: Int] = [:]
-        for (position, expense) in expenses.enumerated() { index[expense.id.rawValue] = position }
         var result = expenses
-        for row in try ExpenseRecord.splitGiven(of: expenses.map(\.id)).fetchAll(db) {
-            guard let id = String.fromDatabaseValue(row[ExpenseRecord.Columns.id] as DatabaseValue), let position = index[id],
-                  let text = String.fromDatabaseValue(row[ExpenseRecord.Columns.splitGiven] as DatabaseValue) else { continue }
-            result[position].splitGiven = SplitRuleText.rule(text)
-        }
+        try fillSplitRules(db, ExpenseRecord.splitGiven(of: expenses.map(\.id)), in: &result) { _, _ in true }
         return result
     }
 
     /// Gives each expense its split as given where that is kept and still gives its shares,
     /// in one query: the listing leaves it out, to stay within its index.
     func keepSplitRules(_ db: Database, trip: TripID, in expenses: inout [Expense]) throws {
-        var index: [ExpenseID: Int] = [:]
-        for (position, expense) in expenses.enumerated() { index[expense.id] = position }
-        for row in try ExpenseRecord.keptSplitRules(trip: trip).fetchAll(db) {
-            // A hint, never the truth: a cell that is not text reads as no rule, like NULL.
-            guard let id = String.fromDatabaseValue(row[ExpenseRecord.Columns.id] as DatabaseValue).map(ExpenseID.init),
+        try fillSplitRules(db, ExpenseRecord.keptSplitRules(trip: trip), in: &expenses) { expense, rule in
+            rule.reproduces(expense.splits, amount: expense.amount)
+        }
+    }
+
+    /// Sets the split as given of each of `expenses` that a row of `request` (`id`,
+    /// `split_given`) names, where `keep` takes it. A hint, never the truth: a cell that is not
+    /// text, or text this version cannot read, is no rule, like NULL.
+    private func fillSplitRules(_ db: Database, _ request: QueryInterfaceRequest<Row>, in expenses: inout [Expense],
+                                keep: (Expense, SplitRule) -> Bool) throws {
+        var index: [String: Int] = [:]
+        for (position, expense) in expenses.enumerated() { index[expense.id.rawValue] = position }
+        for row in try request.fetchAll(db) {
+            guard let id = String.fromDatabaseValue(row[ExpenseRecord.Columns.id] as DatabaseValue), let position = index[id],
                   let text = String.fromDatabaseValue(row[ExpenseRecord.Columns.splitGiven] as DatabaseValue),
-                  let position = index[id], let rule = SplitRuleText.rule(text),
-                  rule.reproduces(expenses[position].splits, amount: expenses[position].amount) else { continue }
+                  let rule = SplitRuleText.rule(text), keep(expenses[position], rule) else { continue }
             expenses[position].splitGiven = rule
         }
     }
