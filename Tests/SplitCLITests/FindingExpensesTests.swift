@@ -94,4 +94,23 @@ struct FindingExpensesTests {
         #expect(again.stderr == (noted ? note : ""), "\(again)")
         #expect(try await cli.expenseCount() == 2)
     }
+
+    @Test("among expenses of the same amount just added, the repeat is the newest with the same description and payers")
+    func repeatAmongSameAmounts() async throws {
+        let cli = try CLI()
+        try await cli.ok("trip", "create", "Lisbon", "--currency", "USD")
+        try await cli.ok("member", "add", "Ann", "Ben")
+        try await cli.ok("add-expense", "Taxi", "30", "--paid-by", "Ann", "--date", "2025-01-20")
+        let first = try await cli.expenseID("Taxi")
+        for (description, payer) in [("Bus", "Ann"), ("Taxi", "Ben"), ("Tram", "Ann"), ("Ferry", "Ann")] {
+            try await cli.ok("add-expense", description, "30", "--paid-by", payer, "--date", "2025-01-20")
+        }
+        let again = try await cli.run(["add-expense", "TAXI", "30", "--paid-by", "Ann", "--date", "2025-01-20"])
+        again.expectOK()
+        #expect(again.stderr.hasPrefix("split: note: this repeats expense \(first.prefix(8)) ('Taxi' USD 30.00"), "\(again)")
+        let other = try await cli.run(["add-expense", "Metro", "30", "--paid-by", "Ann", "--date", "2025-01-20"])
+        other.expectOK()
+        #expect(other.stderr == "", "\(other)")
+        #expect(try await cli.expenseCount() == 7)
+    }
 }

@@ -14,7 +14,13 @@ public enum RepeatRule {
     /// Whether `new` repeats `earlier` (their creation times aside).
     public static func repeats(_ new: Expense, _ earlier: Expense) -> Bool {
         new.amount == earlier.amount && new.date == earlier.date
-            && TextFold.fold(new.description) == TextFold.fold(earlier.description)
+            && sameDescription(new.description, earlier.description)
             && Set(new.payers) == Set(earlier.payers)
+    }
+
+    /// Whether two descriptions count as the same for a repeat: folded case, accents and space.
+    /// The store checks it on the candidates' descriptions before it reads a whole expense.
+    public static func sameDescription(_ new: String, _ earlier: String) -> Bool {
+        TextFold.fold(new) == TextFold.fold(earlier)
     }
 }

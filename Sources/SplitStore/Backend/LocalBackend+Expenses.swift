@@ -24,10 +24,19 @@ extension LocalBackend {
     /// The newest live expense created since ``SplitCore/RepeatRule/since(_:)`` that `expense`
     /// repeats, or nil.
     private func repeated(_ db: Database, by expense: Expense, trip: TripID, at: Timestamp) throws -> Expense? {
-        let ids = try String.fetchAll(db, sql: ExpenseRecord.recentSameSQL, arguments: [
+        let candidates = try Row.fetchCursor(db, sql: ExpenseRecord.recentSameSQL, arguments: [
             "trip": trip.rawValue, "amount": expense.amount.minorUnits, "currency": expense.amount.currency.code,
             "date": expense.date.description, "since": RepeatRule.since(at).iso8601,
         ])
+        // Only a candidate with the same description is read whole (its payers decide): a
+        // script that adds many expenses of one amount in a few minutes reads none of them.
+        var ids: [String] = []
+        while let row = try candidates.next() {
+            let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
+            if RepeatRule.sameDescription(expense.description, try stored.text(ExpenseRecord.Columns.description)) {
+                ids.append(try stored.text(ExpenseRecord.Columns.id))
+            }
+        }
         for id in ids {
             if let earlier = try storedExpense(db, ExpenseID(id), trip: trip, includeDeleted: false),
                RepeatRule.repeats(expense, earlier) { return earlier }

@@ -8,7 +8,7 @@ extension LocalBackend {
 
     /// Live members in name order.
     func members(_ db: Database, trip: TripID) throws -> [Member] {
-        try MemberRecord.live(trip).fetchAll(db).map(\.member)
+        try MemberRecord.fetchAll(db, sql: MemberRecord.liveOfTrip, arguments: ["trip": trip.rawValue]).map(\.member)
     }
 
     @discardableResult

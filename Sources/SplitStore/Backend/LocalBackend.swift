@@ -38,7 +38,8 @@ public final class LocalBackend: Sendable {
     /// (for log lines about older expenses).
     func memberNames(_ db: Database, trip: TripID, includingRemoved: Bool = false) throws -> [MemberID: String] {
         var names: [MemberID: String] = [:]
-        let members = try MemberRecord.of(trip, includingRemoved: includingRemoved).fetchCursor(db)
+        let members = try MemberRecord.fetchCursor(db, sql: includingRemoved ? MemberRecord.everyOfTrip : MemberRecord.liveOfTrip,
+                                                   arguments: ["trip": trip.rawValue])
         while let member = try members.next() {
             names[member.id] = member.name
         }

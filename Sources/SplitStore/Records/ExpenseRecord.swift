@@ -66,11 +66,11 @@ struct ExpenseRecord: TableRecord {
             .order(Columns.expenseDate.desc, Columns.createdAt.desc, Columns.id)
     }
 
-    /// The ids of the trip's live expenses of `:amount` `:currency` on `:date` created at
-    /// `:since` or later, newest first: the candidates an expense may repeat
+    /// The id and description of each of the trip's live expenses of `:amount` `:currency` on
+    /// `:date` created at `:since` or later, newest first: the candidates an expense may repeat
     /// (``SplitCore/RepeatRule``), which checks description and payers.
     static let recentSameSQL = """
-        SELECT id FROM expense
+        SELECT id, description FROM expense
         WHERE trip_id = :trip AND deleted_at IS NULL AND amount = :amount AND currency = :currency
             AND expense_date = :date AND created_at >= :since
         ORDER BY created_at DESC, id

@@ -40,6 +40,15 @@ struct MemberRecord: FetchableRecord, TableRecord {
     /// query-interface fetch would read the table's schema first).
     static let everyOfTrip = "SELECT \(columnList([Columns.id, Columns.name])) FROM member WHERE trip_id = :trip"
 
+    /// The live members of trip `:trip` in name order, as a fixed statement: the read every
+    /// command starts with (its scope) and the writer's membership check. A query-interface
+    /// fetch would first read the table's schema: four more statements, a walk of
+    /// `sqlite_master` and a dozen first-time type checks in every process.
+    static let liveOfTrip = """
+        SELECT \(columnList([Columns.id, Columns.name])) FROM member
+        WHERE trip_id = :trip AND removed_at IS NULL ORDER BY name_key, id
+        """
+
     /// Live member `:id` of trip `:trip`, as a fixed statement, for the sync's reads.
     static let liveByID = """
         SELECT \(columnList([Columns.id, Columns.name])) FROM member
