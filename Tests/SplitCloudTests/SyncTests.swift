@@ -134,8 +134,9 @@ struct SyncTests {
             let conflicts = try await ben.ok("conflicts", "--json").json["conflicts"].array
             #expect(conflicts.count == 1)
             #expect(conflicts.first?["field"].string == "amount")
-            #expect(conflicts.first?["mine"].string?.hasPrefix("EUR 33.00") == true, "\(conflicts)")
-            #expect(conflicts.first?["theirs"].string?.hasPrefix("EUR 36.00") == true, "\(conflicts)")
+            // Each side's shares with the currency's decimals, as every other listing shows them.
+            #expect(conflicts.first?["mine"].string == "EUR 33.00 (Alex 11.00, Bea 11.00, Chen 11.00)", "\(conflicts)")
+            #expect(conflicts.first?["theirs"].string == "EUR 36.00 (Alex 12.00, Bea 12.00, Chen 12.00)", "\(conflicts)")
             #expect(try await ann.ok("conflicts", "--json").json["conflicts"].count == 0)
 
             let id = try #require(conflicts.first?["id"].int)

@@ -27,7 +27,7 @@ struct ConflictView {
     /// `Alex`, or `Alex 30.00, Bea 20.00` for several payers.
     private func payers(_ expense: Expense) -> String {
         if let solo = expense.soloPayer { return name(solo) }
-        return expense.payers.map { "\(name($0.memberID)) \(Money(minorUnits: $0.amount, currency: expense.amount.currency).majorText)" }
+        return expense.payers.map { "\(name($0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             .joined(separator: ", ")
     }
 
@@ -38,7 +38,7 @@ struct ConflictView {
         case (.expense(let expense), "description"): return expense.shownDescription
         case (.expense(let expense), "amount"):
             let ordered = expense.splits.sorted { (name($0.memberID).lowercased(), $0.memberID) < (name($1.memberID).lowercased(), $1.memberID) }
-            let shares = ordered.map { "\(name($0.memberID)) \(Money(minorUnits: $0.amount, currency: expense.amount.currency).majorText)" }
+            let shares = ordered.map { "\(name($0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
             return "\(expense.amount) (\(shares.joined(separator: ", ")))"
         case (.expense(let expense), "category"): return expense.category.rawValue
         case (.expense(let expense), "date"): return expense.date.description
