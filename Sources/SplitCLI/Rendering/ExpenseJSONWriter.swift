@@ -50,10 +50,17 @@ struct ExpenseJSONWriter {
             Self.open(index, fragment, amount: payer.amount, currency, to: &buffer)
             buffer.append(UInt8(ascii: "}"))
         }
-        buffer.append(contentsOf: #"],"expenseDate":"#.utf8)
-        Self.string(expense.date.description, to: &buffer)
-        buffer.append(contentsOf: #","createdAt":"#.utf8)
-        Self.optional(expense.createdAt?.iso8601, to: &buffer)
+        // Dates and instants are digits and dashes: written straight in, with nothing to escape.
+        buffer.append(contentsOf: #"],"expenseDate":""#.utf8)
+        expense.date.appendText(to: &buffer)
+        buffer.append(contentsOf: #"","createdAt":"#.utf8)
+        if let createdAt = expense.createdAt {
+            buffer.append(UInt8(ascii: "\""))
+            createdAt.appendISO8601(to: &buffer)
+            buffer.append(UInt8(ascii: "\""))
+        } else {
+            buffer.append(contentsOf: "null".utf8)
+        }
         buffer.append(contentsOf: #","note":"#.utf8)
         Self.optional(expense.note, to: &buffer)
         buffer.append(contentsOf: #","splits":["#.utf8)

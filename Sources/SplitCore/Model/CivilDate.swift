@@ -15,27 +15,34 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses exactly `YYYY-MM-DD`; anything else (other separators, times, short fields) is nil.
     public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        var text = text
+        guard let date = text.withUTF8({ CivilDate(ascii: $0) }) else { return nil }
+        self = date
+    }
+
+    /// Parses exactly `YYYY-MM-DD` from its ASCII bytes (a timestamp's first ten).
+    init?(ascii bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = ASCIIDigits.read(bytes, 0..<4), let month = ASCIIDigits.read(bytes, 5..<7),
+              let day = ASCIIDigits.read(bytes, 8..<10) else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10)
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DD` as ASCII bytes: the one writer of the form. ``description`` is
+    /// made from it, and a JSON listing writes it straight into its output.
+    public func appendText(to bytes: inout [UInt8]) {
+        ASCIIDigits.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        ASCIIDigits.append(day, width: 2, to: &bytes)
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {

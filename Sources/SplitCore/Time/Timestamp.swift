@@ -13,15 +13,28 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// `2025-01-20T09:30:00.000Z`: ISO 8601 in UTC with milliseconds. Sorts as text.
     public var iso8601: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``iso8601`` as ASCII bytes: the one writer of the form, which a JSON listing
+    /// writes straight into its output.
+    public func appendISO8601(to bytes: inout [UInt8]) {
         let ms = millisecondsSince1970
         let days = floorDiv(ms, 86_400_000)
-        let msOfDay = ms - days * 86_400_000
-        let date = CivilDate.fromDaysSinceEpoch(days)
-        let hours = msOfDay / 3_600_000
-        let minutes = (msOfDay / 60_000) % 60
-        let seconds = (msOfDay / 1000) % 60
-        let millis = msOfDay % 1000
-        return "\(date)T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))Z"
+        let msOfDay = Int(ms - days * 86_400_000)
+        CivilDate.fromDaysSinceEpoch(days).appendText(to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        ASCIIDigits.append(msOfDay / 3_600_000, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append((msOfDay / 60_000) % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ASCIIDigits.append((msOfDay / 1000) % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        ASCIIDigits.append(msOfDay % 1000, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// The UTC calendar date of this instant.
@@ -31,18 +44,16 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Parses the form ``iso8601`` writes (`YYYY-MM-DDTHH:MM:SS.sssZ`; the fraction is optional).
     public init?(iso8601 text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let instant = text.withUTF8({ Timestamp(ascii: $0) }) else { return nil }
+        self = instant
+    }
+
+    /// Parses the form ``iso8601`` writes from its ASCII bytes.
+    init?(ascii bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[10] == UInt8(ascii: "T"),
-              let date = CivilDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self)) else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
-            var value: Int64 = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int64(byte - 48)
-            }
-            return value
-        }
+              let date = CivilDate(ascii: UnsafeBufferPointer(rebasing: bytes[0..<10])) else { return nil }
+        func number(_ range: Range<Int>) -> Int64? { ASCIIDigits.read(bytes, range).map(Int64.init) }
         guard bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let hours = number(11..<13), let minutes = number(14..<16), let seconds = number(17..<19),
               hours < 24, minutes < 60, seconds < 61 else { return nil }
@@ -65,9 +76,4 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 private func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let q = a / b
     return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
-}
-
-private func pad(_ value: Int64, _ width: Int) -> String {
-    let text = String(value)
-    return String(repeating: "0", count: max(0, width - text.count)) + text
 }
