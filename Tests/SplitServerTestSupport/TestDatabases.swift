@@ -42,9 +42,7 @@ public enum TestDatabases {
         var attempt = 0
         while true {
             do {
-                try await withConnection(admin) { connection in
-                    _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-                }
+                try await AdminConnection.shared.run(sql, settings: admin)
                 return admin.with(database: String(name))
             } catch let error as PSQLError where error.serverInfo?[.sqlState] == "55006" && attempt < 100 {
                 attempt += 1
@@ -68,6 +66,50 @@ public enum TestDatabases {
             try? await connection.close()
             throw error
         }
+    }
+}
+
+/// One connection to the cluster's `postgres` database for every `CREATE DATABASE` of the
+/// process: PostgreSQL runs those one at a time anyway, and a connection of its own for each
+/// of the run's some 350 databases cost a server process and a login apiece.
+actor AdminConnection {
+    static let shared = AdminConnection()
+    /// The connection, made once: set before the first suspension, so callers that arrive
+    /// while it is being made wait for the same one (a second connection would be dropped
+    /// unclosed, which PostgresNIO treats as a bug).
+    private var connecting: Task<PostgresConnection, any Error>?
+
+    func run(_ sql: String, settings: DatabaseSettings) async throws {
+        let task: Task<PostgresConnection, any Error>
+        if let connecting {
+            task = connecting
+        } else {
+            task = Task {
+                try await PostgresConnection.connect(
+                    configuration: .init(host: settings.host, port: settings.port, username: settings.username,
+                                         password: settings.password, database: settings.database, tls: .disable),
+                    id: 0, logger: TestDatabases.logger)
+            }
+            connecting = task
+        }
+        let connection: PostgresConnection
+        do {
+            connection = try await task.value
+        } catch {
+            forget(task)
+            throw error
+        }
+        do {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: TestDatabases.logger)
+        } catch {
+            // A refusal (the template still in use) leaves the connection fine; a lost one is made again.
+            if connection.isClosed { forget(task) }
+            throw error
+        }
+    }
+
+    private func forget(_ task: Task<PostgresConnection, any Error>) {
+        if connecting == task { connecting = nil }
     }
 }
 
