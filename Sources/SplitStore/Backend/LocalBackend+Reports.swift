@@ -10,9 +10,9 @@ extension LocalBackend {
     }
 
     func balances(_ db: Database, trip: TripID) throws -> [CurrencyBalances] {
-        let members = try MemberRecord.live(trip).select(MemberRecord.Columns.id, as: String.self).fetchAll(db)
-            .map(MemberID.init)
-        return try balances(db, trip: trip, members: members, rows: try Row.fetchAll(db, BalanceTotalRecord.nonZero(trip)))
+        let members = try members(db, trip: trip).map(\.id)
+        let rows = try Row.fetchAll(db, sql: BalanceTotalRecord.nonZeroOfTrip, arguments: ["trip": trip.rawValue])
+        return try balances(db, trip: trip, members: members, rows: rows)
     }
 
     /// The trip's balances from its non-zero `balance_total` rows and its live members (in

@@ -17,9 +17,10 @@ struct BalanceTotalRecord: FetchableRecord, TableRecord {
         static let received = Column("received")
     }
 
-    static var databaseSelection: [any SQLSelectable] {
-        [Columns.currency, Columns.memberID, Columns.paid, Columns.share, Columns.made, Columns.received]
-    }
+    /// The columns a balance reads, in the order of ``databaseSelection`` and ``nonZeroOfTrip``.
+    private static let selected = [Columns.currency, Columns.memberID, Columns.paid, Columns.share, Columns.made, Columns.received]
+
+    static var databaseSelection: [any SQLSelectable] { selected }
 
     /// The upsert ``BulkTotals`` runs: it adds to the totals a row already holds.
     static let addSQL = RowInserter.sql(
@@ -51,11 +52,12 @@ struct BalanceTotalRecord: FetchableRecord, TableRecord {
         StoredRow(row, table: databaseTableName, idColumn: Columns.memberID)
     }
 
-    /// The trip's rows that hold any money.
-    static func nonZero(_ trip: TripID) -> QueryInterfaceRequest<Self> {
-        filter(Columns.tripID == trip.rawValue
-               && (Columns.paid != 0 || Columns.share != 0 || Columns.made != 0 || Columns.received != 0))
-    }
+    /// Trip `:trip`'s rows that hold any money, as a fixed statement: `balances` and `settle`
+    /// read nothing else of the table, and a query-interface fetch would first read its schema.
+    static let nonZeroOfTrip = """
+        SELECT \(columnList(selected)) FROM balance_total
+        WHERE trip_id = :trip AND (paid != 0 OR share != 0 OR made != 0 OR received != 0)
+        """
 
     /// Every trip's rows that hold any money, with their trip (``Columns/tripID``): the read of
     /// all trips at once (`split friends`).
