@@ -17,7 +17,7 @@ enum BillWords {
             guard let value else { continue }
             let how: String = switch extra {
             case .amount: ""
-            case .percent(let millionths): "\(SplitWords.percent(millionths))% = "
+            case .percent(let millionths): "\(DecimalText.major(millionths, exponent: 6))% = "
             case .rest: "rest = "
             }
             text += "; \(name) \(how)\(Amounts.text(value, currency))"
@@ -41,7 +41,7 @@ enum BillWords {
             var parts: [JSONMember] = []
             switch extra {
             case .amount: break
-            case .percent(let millionths): parts.append(JSONMember("percent", .number(SplitWords.percent(millionths))))
+            case .percent(let millionths): parts.append(JSONMember("percent", .number(DecimalText.major(millionths, exponent: 6))))
             case .rest: parts.append(JSONMember("rest", .bool(true)))
             }
             if let value { parts.append(JSONMember("amount", JSONRendering.amount(value, currency))) }

@@ -1,6 +1,5 @@
 import SplitCore
 import SplitJSON
-import SplitReport
 
 /// How an expense is split, in words and in JSON, for `expense show` and `edit`: the split as
 /// given when it is kept, else equal when the shares are an equal split, else exact amounts.
@@ -23,7 +22,7 @@ enum SplitWords {
         case .shares(let weights)?:
             return "shares " + weights.map { "\(directory.name(of: $0.memberID)) \($0.weight)" }.joined(separator: ", ")
         case .percent(let weights)?:
-            return "percent " + weights.map { "\(directory.name(of: $0.memberID)) \(percent($0.weight))%" }
+            return "percent " + weights.map { "\(directory.name(of: $0.memberID)) \(DecimalText.major($0.weight, exponent: 6))%" }
                 .joined(separator: ", ")
         case .exact?, nil:
             return "exact amounts"
@@ -43,12 +42,9 @@ enum SplitWords {
         let (mode, parts): (String, [JSONValue]) = switch rule {
         case .equal(let members)?: ("equal", members.map { part($0, nil) })
         case .shares(let weights)?: ("shares", weights.map { part($0.memberID, .int($0.weight)) })
-        case .percent(let weights)?: ("percent", weights.map { part($0.memberID, .number(percent($0.weight))) })
+        case .percent(let weights)?: ("percent", weights.map { part($0.memberID, .number(DecimalText.major($0.weight, exponent: 6))) })
         case .exact?, .itemized?, nil: ("exact", [])
         }
         return .object([JSONMember("mode", .string(mode)), JSONMember("parts", .array(parts))])
     }
-
-    /// Millionths of a percent as a plain decimal (``SplitReport/BillSummary/percent(_:)``).
-    static func percent(_ millionths: Int64) -> String { BillSummary.percent(millionths) }
 }

@@ -1,6 +1,7 @@
 /// The field groups of an expense that merge on their own; the raw value is the name
-/// `split conflicts` shows. `amount` carries the splits and the split as given with it. `payer` is who paid and how much each: one group, since the
-/// payers' parts must sum to the amount.
+/// `split conflicts` shows. `amount` carries the splits and the split as given with it.
+/// `payer` is who paid and how much each: one group, since the payers' parts must sum to the
+/// amount.
 public enum ExpenseField: String, Hashable, Sendable, CaseIterable {
     case description, amount, category, date, payer, note
 

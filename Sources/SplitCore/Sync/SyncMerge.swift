@@ -7,9 +7,8 @@
 /// shows what everyone else sees until the person resolves it.
 ///
 /// An expense's groups are ``ExpenseField``: description, amount with its splits and its split
-/// as given (items too), category,
-/// date, payers, note, and each member's paid flag. A paid flag cannot conflict: a flag
-/// changed on both sides was changed to the same value.
+/// as given (items too), category, date, payers, note, and each member's paid flag. A paid
+/// flag cannot conflict: a flag changed on both sides was changed to the same value.
 public enum SyncMerge {
     /// The merged expense and the field groups that conflict. Without a base (the item was
     /// new here), every difference is a conflict.

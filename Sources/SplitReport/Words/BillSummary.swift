@@ -21,7 +21,7 @@ public enum BillSummary {
         }
         if let breakdown = try? bill.breakdown(amount: expense.amount.minorUnits, exponent: currency.exponent) {
             for case let (name, extra, value?) in bill.extras(breakdown) {
-                let given = if case .percent(let millionths) = extra { " " + percent(millionths) + "%" } else { "" }
+                let given = if case .percent(let millionths) = extra { " " + DecimalText.major(millionths, exponent: 6) + "%" } else { "" }
                 parts.append("\(name)\(given) \(MoneyWords.text(value, currency))")
             }
         }
@@ -41,15 +41,5 @@ public enum BillSummary {
             for case let (name, _, value?) in bill.extras(breakdown) { fields.append(JSONMember(name, ReportJSON.amount(value, currency))) }
         }
         return .object(fields)
-    }
-
-    /// Millionths of a percent as a plain decimal: `8875000` → `8.875`, `50000000` → `50`.
-    public static func percent(_ millionths: Int64) -> String {
-        var text = DecimalText.major(millionths, exponent: 6, padded: false)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
     }
 }
