@@ -7,15 +7,21 @@ struct ConflictResolution {
     let db: Database
     let conflict: SyncConflict
     let at: Timestamp
+    /// What the server holds, as the link's protocol says: read once.
+    private let server: ServerLimits?
 
-    /// What the server holds, as the link's protocol says.
-    private var server: ServerLimits? {
-        get throws { LocalItems.server(of: try SyncRecorder.open(db, conflict.trip)?.syncProtocol) }
+    init(backend: LocalBackend, db: Database, conflict: SyncConflict, at: Timestamp) throws {
+        self.backend = backend
+        self.db = db
+        self.conflict = conflict
+        self.at = at
+        server = LocalItems.server(of: try SyncRecorder.open(db, conflict.trip)?.syncProtocol)
     }
-    private var items: LocalItems { get throws { LocalItems(backend: backend, db: db, trip: conflict.trip, server: try server) } }
+
+    private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip, server: server) }
     /// The rows take the kept version; ``change(_:before:)`` queues what the planner sends.
     private var writer: TripWriter {
-        get throws { try TripWriter(backend, db, trip: conflict.trip, at: at, origin: .merge, server: try server) }
+        get throws { try TripWriter(backend, db, trip: conflict.trip, at: at, origin: .merge, server: server) }
     }
 
     func keepMine() throws {

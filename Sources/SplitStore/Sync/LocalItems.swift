@@ -7,18 +7,10 @@ struct LocalItems {
     let backend: LocalBackend
     let db: Database
     let trip: TripID
-    /// What the trip's server holds, when reads are compared with it; nil reads the rows
-    /// whole (a rekey moves them).
-    var server: ServerLimits?
-
-    /// Reads for comparing with `server`'s versions: without what it cannot hold (on the Node
-    /// server, the split as given, which stays on its device). nil reads the rows whole.
-    init(backend: LocalBackend, db: Database, trip: TripID, server: ServerLimits? = nil) {
-        self.backend = backend
-        self.db = db
-        self.trip = trip
-        self.server = server
-    }
+    /// What the trip's server holds, when reads are compared with its versions: they leave out
+    /// what it cannot hold (on the Node server, the split as given, which stays on its
+    /// device). nil reads the rows whole (a rekey moves them).
+    var server: ServerLimits? = nil
 
     /// What a trip linked by `syncProtocol` is known to hold without asking its server: the
     /// Node server's limits for a snapshot link; nil (everything) for split-server's feed.
