@@ -128,6 +128,44 @@ struct SplitGivenSyncTests {
         #expect(undone.amount.minorUnits == 10_087 && undone.givenRule == rules[3] && undone != before)
     }
 
+    @Test("an edit kept as mine against another device's delete comes back under a new id with its split as given")
+    func keptAgainstADelete() async throws {
+        var devices = Devices()
+        try await devices.start()
+        let trip = devices.trip!
+        let rule = Self.rules(devices.members)[3]
+        let expense = try Self.expense(10_087, rule, paidBy: devices.members[0])
+        try await devices.one.backend.addExpenses([expense], trip: trip.id, at: devices.one.tick())
+        try devices.syncOne()
+        try devices.syncTwo()
+        try await devices.two.backend.deleteExpense(expense.id, trip: trip.id, at: devices.two.tick())
+        try devices.syncTwo()
+        try await devices.one.backend.editExpense(matching: expense.id.rawValue, trip: trip.id, at: devices.one.tick()) { old in
+            var edited = old
+            edited.description = "Dinner for three"
+            return edited
+        }
+        // The server answers the edit as split-server does an edit of a deleted expense: a
+        // conflict whose current version is the tombstone.
+        let store = SyncStore(backend: devices.one.backend)
+        let pushed = try store.pending(trip.id, limit: 500)
+        let tombstone = RemoteItem(key: .expense(expense.id), revision: devices.server.revision, value: nil)
+        try store.apply(trip: trip.id, pushed: pushed,
+                        outcomes: pushed.map { OperationOutcome(opID: $0.opID, status: .conflict, current: tombstone, error: nil) },
+                        changes: devices.server.changes(since: devices.seenOne), at: devices.one.tick())
+        devices.seenOne = devices.server.revision
+        let conflict = try #require(try store.conflicts(trip: trip.id).first)
+        #expect(conflict.field == "deleted")
+        _ = try store.resolve(conflict.id, keepMine: true, at: devices.one.tick())
+        let back = try await devices.one.backend.expenses(trip: trip.id, filter: ExpenseFilter())
+        #expect(back.map(\.description) == ["Dinner for three"])
+        #expect(back.first?.id != expense.id, "the server keeps a deleted id deleted")
+        let revived = try await Self.stored(devices.one.backend, try #require(back.first).id, trip: trip.id)
+        #expect(revived.givenRule == rule, "the items come back with it")
+        try devices.syncOne()
+        #expect(devices.server.expenses.first { $0.id == revived.id }?.splitGiven == rule, "and go to the server with it")
+    }
+
     @Test("on a server that keeps only the shares, this device keeps its rule while the shares stay, and drops it once they change")
     func nodeKeepsTheRuleHere() async throws {
         var devices = Devices()

@@ -87,7 +87,7 @@ struct ConflictResolution {
         case .expense(let expense):
             let copy = Expense(id: ExpenseID(fresh), description: expense.description, amount: expense.amount,
                                category: expense.category, payers: expense.payers, date: expense.date, note: expense.note,
-                               splits: expense.splits)
+                               splits: expense.splits, splitGiven: expense.splitGiven)
             (value, operation) = (.expense(copy), .createExpense(copy))
         case .payment(let payment):
             let copy = Payment(id: PaymentID(fresh), from: payment.from, to: payment.to, amount: payment.amount,
