@@ -14,23 +14,20 @@ struct SplitGivenWireTests {
     /// A random rule for `amount` in `currency` whose every value fits the currency.
     static func rule(_ random: inout SplitMix64, amount: Int64) -> SplitRule {
         let chosen = Array(members.shuffled(using: &random).prefix(Int.random(in: 1...4, using: &random)))
+        /// `total` cut at random into a part per chosen member, the last taking what is left.
+        func cut(_ total: Int64) -> [(member: MemberID, part: Int64)] {
+            var left = total
+            return chosen.enumerated().map { index, member in
+                let part = index == chosen.count - 1 ? left : Int64.random(in: 0...left, using: &random)
+                left -= part
+                return (member, part)
+            }
+        }
         switch Int.random(in: 0..<4, using: &random) {
         case 0:
-            var left = amount
-            let parts = chosen.enumerated().map { index, member -> MemberAmount in
-                let part = index == chosen.count - 1 ? left : Int64.random(in: 0...left, using: &random)
-                left -= part
-                return MemberAmount(memberID: member, amount: part)
-            }
-            return .exact(parts)
+            return .exact(cut(amount).map { MemberAmount(memberID: $0.member, amount: $0.part) })
         case 1:
-            var left = SplitAllocator.fullPercent
-            let parts = chosen.enumerated().map { index, member -> MemberWeight in
-                let part = index == chosen.count - 1 ? left : Int64.random(in: 0...left, using: &random)
-                left -= part
-                return MemberWeight(memberID: member, weight: part)
-            }
-            return .percent(parts)
+            return .percent(cut(SplitAllocator.fullPercent).map { MemberWeight(memberID: $0.member, weight: $0.part) })
         case 2:
             return .shares(chosen.map { MemberWeight(memberID: $0, weight: Int64.random(in: 1...SplitAllocator.maxShares, using: &random)) })
         default:
