@@ -27,17 +27,6 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 export SPLIT_DB="$work/bench.sqlite" HOME="$work" XDG_DATA_HOME="$work/data"
 
-"$split" trip create "Bench Trip" --currency JPY >/dev/null
-"$split" member add $(seq -f 'M%g' 1 20) >/dev/null
-"$split" trip rate USD 150.25 >/dev/null
-"$bench" generate 20 "$expenses" > "$work/expenses.jsonl"
-start=$(date +%s%N)
-"$split" add-expense --batch "$work/expenses.jsonl" >/dev/null
-end=$(date +%s%N)
-printf 'machine: %s cores, %s\n' "$(nproc)" "$(uname -m)"
-printf 'import of %s expenses via --batch: %d ms, database %s\n' "$expenses" "$(( (end - start) / 1000000 ))" \
-  "$(du -h "$SPLIT_DB" | cut -f1)"
-
 measure() {
   printf '%-34s ' "$1"
   shift
@@ -48,7 +37,26 @@ measure() {
 # commands measured next wait on that write-back in their own fsyncs, and the figure measures
 # the import instead of the command.
 settle_disk() { sync; }
-settle_disk
+
+# Makes trip NAME (JPY, members M1..M20, a USD rate) current and imports `split-bench
+# generate 20 $expenses ARGS...` into it through FILE; import_ms is the import's wall time.
+bench_trip() {
+  local name=$1 file=$2 start end
+  shift 2
+  "$split" trip create "$name" --currency JPY >/dev/null
+  "$split" member add $(seq -f 'M%g' 1 20) >/dev/null
+  "$split" trip rate USD 150.25 >/dev/null
+  "$bench" generate 20 "$expenses" "$@" > "$file"
+  start=$(date +%s%N)
+  "$split" add-expense --batch "$file" >/dev/null
+  end=$(date +%s%N)
+  import_ms=$(( (end - start) / 1000000 ))
+  settle_disk
+}
+
+bench_trip "Bench Trip" "$work/expenses.jsonl"
+printf 'machine: %s cores, %s\n' "$(nproc)" "$(uname -m)"
+printf 'import of %s expenses via --batch: %d ms, database %s\n' "$expenses" "$import_ms" "$(du -h "$SPLIT_DB" | cut -f1)"
 measure "split --version" "$split" --version
 measure "split settle" "$split" settle
 measure "split settle --in JPY" "$split" settle --in JPY
@@ -73,30 +81,16 @@ measure "split config get default.category" env SPLIT_SERVER=http://127.0.0.1:9 
 "$split" member me --clear >/dev/null
 
 # The same trip size with 20% of the expenses paid by 2-3 members.
-"$split" trip create "Bench Payers" --currency JPY >/dev/null
-"$split" member add $(seq -f 'M%g' 1 20) >/dev/null
-"$split" trip rate USD 150.25 >/dev/null
-"$bench" generate 20 "$expenses" 20 > "$work/payers.jsonl"
-start=$(date +%s%N)
-"$split" add-expense --batch "$work/payers.jsonl" >/dev/null
-end=$(date +%s%N)
-printf 'import of %s expenses, 20%% with 2-3 payers: %d ms\n' "$expenses" "$(( (end - start) / 1000000 ))"
-settle_disk
+bench_trip "Bench Payers" "$work/payers.jsonl" 20
+printf 'import of %s expenses, 20%% with 2-3 payers: %d ms\n' "$expenses" "$import_ms"
 measure "split settle (20% several payers)" "$split" settle
 measure "split settle --in JPY (20% ...)" "$split" settle --in JPY
 measure "split balances (20% several payers)" "$split" balances
 
 # The same trip size with 20% itemized bills (3-6 items, tax and tip in percent): balances
 # and settle read the shares, so they should not notice the items.
-"$split" trip create "Bench Items" --currency JPY >/dev/null
-"$split" member add $(seq -f 'M%g' 1 20) >/dev/null
-"$split" trip rate USD 150.25 >/dev/null
-"$bench" generate 20 "$expenses" 0 20 > "$work/items.jsonl"
-start=$(date +%s%N)
-"$split" add-expense --batch "$work/items.jsonl" >/dev/null
-end=$(date +%s%N)
-printf 'import of %s expenses, 20%% itemized: %d ms\n' "$expenses" "$(( (end - start) / 1000000 ))"
-settle_disk
+bench_trip "Bench Items" "$work/items.jsonl" 0 20
+printf 'import of %s expenses, 20%% itemized: %d ms\n' "$expenses" "$import_ms"
 measure "split settle (20% itemized)" "$split" settle
 measure "split balances (20% itemized)" "$split" balances
 # One bill of 20 items against one plain expense, on this 100,000-expense trip.
