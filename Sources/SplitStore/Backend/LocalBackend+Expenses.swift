@@ -10,7 +10,7 @@ extension LocalBackend {
         try write(trip, at: at) { writer in try writer.addExpenses(expenses) }
     }
 
-    /// ``addExpenses(_:trip:at:rules:)`` for one expense typed by hand, which also answers the
+    /// ``addExpenses(_:trip:at:)`` for one expense typed by hand, which also answers the
     /// expense added in the last ten minutes that it repeats (``SplitCore/RepeatRule``), read
     /// in the same write; nil when there is none.
     public func addExpense(_ expense: Expense, trip: TripID, at: Timestamp)
