@@ -97,7 +97,11 @@ struct SyncTests {
             try await ben.fails(64, ["trip", "unlink", "Gone"], "keeps it here", "--yes")
             let unlinked = try await ben.ok("trip", "unlink", "Gone", "--yes")
             #expect(unlinked.stdout == "Unlinked trip Gone; it stays here as a local-only trip.\n")
-            try await ben.fails(65, ["sync"], "Gone is not linked")
+            try await ben.fails(65, ["sync", "--trip", "Gone"], "Gone is not linked")
+            // Typed by hand on the now local current trip, a sync is the account's: it succeeds and says so.
+            let local = try await ben.ok("sync")
+            #expect(local.stdout.hasSuffix("Gone is local-only, so it has nothing to sync; "
+                                           + "your account is synced (link the trip with: split upload).\n"), "\(local)")
             let added = try await ben.ok("member", "add", "Bea")
             #expect(added.stderr.isEmpty, "a local-only trip never syncs: \(added)")
             #expect(try await ben.ok("member", "list", "--json").json["members"].count == 2)

@@ -143,6 +143,40 @@ struct YouAndPreferencesTests {
         }
     }
 
+    @Test("split sync on a local current trip syncs the account and the linked trips that wait, says the trip is local, exits 0")
+    func syncOnLocalTrip() async throws {
+        try await CloudTestServer.run { server in
+            let laptop = try SplitSandbox(), phone = try SplitSandbox()
+            let email = try await Self.register(laptop, server.url, "Ann")
+            _ = try await Self.login(phone, server.url, email)
+            try await phone.ok("trip", "create", "Tokyo", "--currency", "JPY", "--cloud")
+            try await phone.ok("member", "add", "Alex")
+            try await phone.ok("trip", "create", "Quiet", "--currency", "EUR", "--cloud")
+            try await phone.ok("add-expense", "Tea", "900", "--paid-by", "Alex", "--trip", "Tokyo", "--offline")
+            try await phone.ok("trip", "create", "Home", "--currency", "EUR", "--local")
+            try await laptop.ok("config", "set", "default.currency", "CHF")
+
+            let synced = try await phone.ok("sync")
+            // Tokyo waited and is sent; Quiet had nothing waiting and is left alone.
+            #expect(synced.stdout == """
+                Tokyo: pushed 1, pulled 0, conflicts 0
+                default.currency is now CHF (set on another device)
+                Home is local-only, so it has nothing to sync; your account is synced (link the trip with: split upload).
+
+                """, "\(synced)")
+            #expect(try await phone.ok("config", "get", "default.currency").stdout == "CHF\n")
+            #expect(try await phone.ok("status", "--trip", "Tokyo", "--json").json["pending"].int == 0)
+            let json = try await phone.ok("sync", "--json").json
+            #expect(json["localTrip"]["name"].string == "Home" && json["trips"].count == 0, "\(json)")
+            try await phone.fails(65, ["sync", "--trip", "Home"], "Home is not linked to a cloud trip; link it with: split upload")
+
+            // Nobody logged in and nothing linked: nothing to sync is still an error.
+            let alone = try SplitSandbox()
+            try await alone.ok("trip", "create", "Solo", "--currency", "EUR")
+            try await alone.fails(65, ["sync"], "Solo is not linked to a cloud trip")
+        }
+    }
+
     @Test("a copy older than 24 hours is revalidated by the automatic sync of a change, not before; the clock is the only double")
     func dailyRevalidation() async throws {
         try await CloudTestServer.run { server in

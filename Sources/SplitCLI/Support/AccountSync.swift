@@ -35,6 +35,11 @@ enum AccountSync {
         return lines
     }
 
+    /// Whether an account is logged in (or `SPLIT_TOKEN` names one): checked on the files alone.
+    static func loggedIn(_ context: CommandContext) -> Bool {
+        (try? CloudSession.resume(files: context.files, settings: context.settings, environment: context.environment)) != nil
+    }
+
     /// Whether the local copy has changes to send or is a day old: checked on the file alone,
     /// so an automatic sync makes no request for preferences on other days.
     static func preferencesDue(_ context: CommandContext) -> Bool {

@@ -1,9 +1,16 @@
 import ArgumentParser
+import SplitCloud
 import SplitCore
 import SplitJSON
+import SplitStore
 import SplitSync
 
 /// `split sync`: pushes a linked trip's waiting changes and pulls everyone else's.
+///
+/// Typed by hand it always does what it can: on a local-only current trip it still syncs the
+/// account (preferences, claims) and every linked trip with changes waiting, says in one line
+/// that the current trip is local, and succeeds. Only a trip named with `--trip` must be
+/// linked.
 struct SyncCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -12,7 +19,9 @@ struct SyncCommand: ContextCommand {
         Changes to a linked trip are kept locally and sent by the next sync; split tries one
         after every change (see split status). Conflicting edits are merged field by field,
         or listed by split conflicts. A sync also sends who you are in the trip (split member
-        me) and your preferences, and fetches preferences set on your other devices.
+        me) and your preferences, and fetches preferences set on your other devices. When the
+        current trip is local-only, a sync still does that, and sends every linked trip whose
+        changes wait.
         Examples:
           split sync
           split sync --all --json
@@ -26,15 +35,23 @@ struct SyncCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
-        let store = context.syncStore
-        var links = try store.links()
+        // One read of every link with what waits for it.
+        let statuses = try context.syncStore.statuses()
+        var links = statuses.map(\.link)
+        /// The current trip, when it is local-only: the sync is then the account's and the waiting trips'.
+        var localTrip: Trip?
         if !all {
             let trip = try await context.trip()
-            guard let link = links.first(where: { $0.trip == trip.id }) else {
-                throw CLIError("\(trip.name) is not linked to a cloud trip; link it with: split upload "
-                               + "(or make a linked trip with: split trip create NAME --cloud)", kind: .data)
+            if let link = links.first(where: { $0.trip == trip.id }) {
+                links = [link]
+            } else {
+                let waiting = statuses.filter { $0.pending > 0 }.map(\.link)
+                guard global.trip == nil, !waiting.isEmpty || AccountSync.loggedIn(context) else {
+                    throw Self.notLinked(trip)
+                }
+                links = waiting
+                localTrip = trip
             }
-            links = [link]
         } else if links.isEmpty {
             // Logged in, a sync still has something to do: your preferences.
             if let report = try await AccountSync.preferences(context, force: true) {
@@ -55,6 +72,7 @@ struct SyncCommand: ContextCommand {
         }
         // The seed plan's pull-to-refresh: a sync typed by hand always revalidates preferences.
         let notices = await AccountSync.afterSync(context, trips: links.map(\.trip), force: true)
+        let several = all || localTrip != nil
         if context.output.json {
             let noticeList = JSONValue.array(notices.map(JSONValue.string))
             let items = reports.map { report -> JSONValue in
@@ -63,19 +81,33 @@ struct SyncCommand: ContextCommand {
                     ("conflicts", .int(report.conflicts)), ("held", .int(report.held)), ("revision", .int(report.revision)),
                     ("pending", .int(report.pending)),
                 ]
-                if !all { fields.append(("notices", noticeList)) }
+                if !several { fields.append(("notices", noticeList)) }
                 return .object(fields.map { JSONMember($0.0, $0.1) })
             }
-            context.output.emit(all ? .object(["trips": .array(items), "notices": noticeList]) : items[0])
+            if let localTrip {
+                context.output.emit(.object(["trips": .array(items), "notices": noticeList,
+                                             "localTrip": JSONRendering.trip(localTrip)]))
+            } else {
+                context.output.emit(several ? .object(["trips": .array(items), "notices": noticeList]) : items[0])
+            }
             return
         }
         for report in reports {
-            let prefix = all ? "\((try? await context.backend.trip(matching: report.trip.rawValue).name) ?? report.trip.short): " : ""
+            let prefix = several ? "\((try? await context.backend.trip(matching: report.trip.rawValue).name) ?? report.trip.short): " : ""
             var line = "\(prefix)pushed \(report.pushed), pulled \(report.pulled), conflicts \(report.conflicts)"
             if report.held > 0 { line += ", held \(report.held) (see split conflicts)" }
             if report.pending > 0 { line += "; \(report.pending) still wait" }
             context.output.line(line)
         }
         for notice in notices { context.output.line(notice) }
+        if let localTrip {
+            context.output.line("\(localTrip.name) is local-only, so it has nothing to sync; "
+                                + "your account is synced (link the trip with: split upload).")
+        }
+    }
+
+    static func notLinked(_ trip: Trip) -> CLIError {
+        CLIError("\(trip.name) is not linked to a cloud trip; link it with: split upload "
+                 + "(or make a linked trip with: split trip create NAME --cloud)", kind: .data)
     }
 }
