@@ -21,13 +21,15 @@ split trip create Tokyo --currency JPY --cloud >/dev/null
 split member add Alex Bea >/dev/null
 split add-expense Seed 1000 --paid-by Alex >/dev/null
 
-# Counts the statements of one command that read trip_link, and those that count the outbox.
+# Counts the statements of one command that read trip_link (a SELECT naming it: an UPDATE
+# is a write), and those that count the outbox. A statement of several lines is joined first.
 count() {
   local label=$1 trace
   shift
-  trace=$(SPLIT_TRACE_SQL=1 split "$@" 2>&1 >/dev/null | grep '^sql: ' || true)
+  trace=$(SPLIT_TRACE_SQL=1 split "$@" 2>&1 >/dev/null \
+    | awk '/^sql: /{ if (s != "") print s; s = $0; next } s != "" { s = s " " $0 } END { if (s != "") print s }' || true)
   printf '%-44s %9s %13s %11s\n' "$label" \
-    "$(grep -c 'trip_link' <<<"$trace" || true)" \
+    "$(grep '^sql: SELECT' <<<"$trace" | grep -c 'trip_link' || true)" \
     "$(grep -ci 'count(\*) FROM outbox' <<<"$trace" || true)" \
     "$(grep -c . <<<"$trace" || true)"
 }

@@ -22,7 +22,7 @@ enum AccountSync {
         for (_, links) in byAccount.sorted(by: { $0.key < $1.key }) {
             guard let client = try? SyncConnector.client(for: links[0], context: context) else { continue }
             let outcomes = (try? await ClaimSync(backend: context.backend, client: client, account: links[0].account)
-                .run(trips: Set(links.map(\.trip)))) ?? []
+                .run(links: links)) ?? []
             for outcome in outcomes {
                 guard let refusal = outcome.refusal else { continue }
                 let trip = (try? await context.backend.trip(matching: outcome.trip.rawValue).name) ?? outcome.trip.short

@@ -25,7 +25,7 @@ enum AutoSync {
         guard !queued.isEmpty else { return }
         let trips = queued.map(\.trip)
         if let skipped = skipReason(context) {
-            report(context, waiting: queued.reduce(0) { $0 + $1.waiting }, skipped)
+            report(context, waiting: waiting(context, queued), skipped)
             return
         }
         let budget = self.budget(context.environment)
@@ -49,7 +49,7 @@ enum AutoSync {
             if held > 0 {
                 context.output.note("split: the server holds \(held) item\(held == 1 ? "" : "s") split cannot use; see: split conflicts")
             }
-            report(context, trips: trips, .synced)
+            report(context, waiting: reports.reduce(0) { $0 + $1.pending }, .synced)
             // Claims waiting, and preferences when the copy is a day old: the server is being
             // talked to anyway. Quiet unless something changed.
             let elapsed = ContinuousClock.now - started
@@ -61,14 +61,15 @@ enum AutoSync {
             }
         case .finished(.failure(let error)):
             if case CloudError.unreachable? = error as? CloudError {
-                report(context, trips: trips, .offline)
+                report(context, waiting: waiting(context, queued), .offline)
             } else {
-                report(context, trips: trips, .failed((error as? UserFacingError)?.message ?? String(describing: error)))
+                report(context, waiting: waiting(context, queued),
+                       .failed((error as? UserFacingError)?.message ?? String(describing: error)))
             }
         case .timedOut:
             // No answer within the budget: a server that cannot be reached retries until it
             // runs out, so to the person this is being offline.
-            report(context, trips: trips, .offline)
+            report(context, waiting: waiting(context, queued), .offline)
         }
     }
 
@@ -87,9 +88,14 @@ enum AutoSync {
 
     /// Why the automatic sync is off, or nil.
     static func skipReason(_ context: CommandContext) -> Outcome? {
-        if context.offlineFlag { return .offline }
-        if offlineRequested(context.environment) { return .offline }
-        if context.settings.autoSync == false { return .turnedOff }
+        skipReason(offline: context.offlineFlag, environment: context.environment, settings: context.settings)
+    }
+
+    /// Why the automatic sync is off, or nil: known before the command runs.
+    static func skipReason(offline: Bool, environment: [String: String], settings: CloudSettings) -> Outcome? {
+        if offline { return .offline }
+        if offlineRequested(environment) { return .offline }
+        if settings.autoSync == false { return .turnedOff }
         return nil
     }
 
@@ -109,8 +115,10 @@ enum AutoSync {
     /// One line when changes still wait: `offline: 3 changes wait for split sync` only when
     /// the server could not be reached (or the person chose offline); otherwise what happened,
     /// e.g. `sync failed: …; 1 change waits for split sync`.
-    private static func report(_ context: CommandContext, trips: [TripID], _ outcome: Outcome) {
-        report(context, waiting: trips.reduce(0) { $0 + ((try? context.syncStore.pendingCount($1)) ?? 0) }, outcome)
+    /// What waits for the queued trips: as the writes counted it, else (a sync was to follow,
+    /// and did not finish) counted now, once.
+    private static func waiting(_ context: CommandContext, _ queued: [(trip: TripID, waiting: Int?)]) -> Int {
+        queued.reduce(0) { $0 + ($1.waiting ?? (try? context.syncStore.pendingCount($1.trip)) ?? 0) }
     }
 
     private static func report(_ context: CommandContext, waiting: Int, _ outcome: Outcome) {

@@ -33,7 +33,10 @@ struct CommandContext: Sendable {
         let dependencies = Dependencies.system(environment: environment)
         let path = DatabaseLocation.resolve(flag: options.db, io: io)
         let database = try SplitDatabase(path: path, trace: Self.sqlTrace(io))
-        return CommandContext(backend: LocalBackend(database: database), database: database, dependencies: dependencies,
+        // A change is counted where it is queued only when no sync follows to count what is left.
+        let syncSkipped = AutoSync.skipReason(offline: options.offline, environment: environment, settings: settings) != nil
+        return CommandContext(backend: LocalBackend(database: database, countsQueued: syncSkipped, oneCommand: true), database: database,
+                              dependencies: dependencies,
                               output: output, tripReference: options.trip, environment: environment, files: files,
                               settings: settings, offlineFlag: options.offline)
     }

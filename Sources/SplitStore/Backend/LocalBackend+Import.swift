@@ -29,7 +29,7 @@ extension LocalBackend {
             try sources.flush()
             try totals?.resume(db)
             // Only an existing trip can be linked; what the import added to it goes to the outbox.
-            if let into, let recorder = try SyncRecorder.open(db, into) {
+            if let into, let recorder = try SyncRecorder.open(self, db, into) {
                 try recorder.queueUnsent(backend: self, at: at)
                 if !dryRun { try self.noteQueued(db, trip: into) }
             }

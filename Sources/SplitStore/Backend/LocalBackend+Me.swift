@@ -11,7 +11,7 @@ import SplitCore
 extension LocalBackend {
     /// You in `trip`; `named` is this device's `me.name` setting, if any.
     public func me(trip: TripID, named: String?) async throws -> Me? {
-        try database.read { db in try me(db, trip: trip, link: try SyncStore.link(db, trip), named: named, members: nil) }
+        try database.read { db in try me(db, trip: trip, link: try link(db, trip), named: named, members: nil) }
     }
 
     /// ``me(trip:named:)`` with the trip's link (and maybe its live members) already read
@@ -22,14 +22,14 @@ extension LocalBackend {
             SELECT m.id, m.name FROM trip_me t LEFT JOIN member m ON m.id = t.member_id AND m.removed_at IS NULL
             WHERE t.trip_id = ?
             """, arguments: [trip.rawValue]) {
-            choice = Self.deviceChoice(id: row[0], name: row[1])
+            choice = Self.deviceChoice(id: row["id"], name: row["name"])
         }
         var claimed: Member?
         if case .unsaid = choice, let account = link?.account, let row = try Row.fetchOne(db, sql: """
             SELECT m.id, m.name FROM member_claim c JOIN member m ON m.id = c.member_id AND m.removed_at IS NULL
             WHERE c.trip_id = ? AND c.account = ? ORDER BY m.name_key, m.id LIMIT 1
             """, arguments: [trip.rawValue, account]) {
-            claimed = Member(id: MemberID(row[0] as String), name: row[1])
+            claimed = Member(id: MemberID(row["id"] as String), name: row["name"])
         }
         return try Me.resolve(choice: choice, claimed: claimed, link: link, named: named,
                               members: try members ?? self.members(db, trip: trip))
@@ -73,7 +73,24 @@ extension LocalBackend {
             try Row.fetchAll(db, sql: """
                 SELECT t.trip_id, l.group_id, t.member_id FROM trip_me t
                 JOIN trip_link l ON l.trip_id = t.trip_id AND l.protocol = 'feed' ORDER BY t.trip_id
-                """).map { PendingClaim(trip: TripID($0[0] as String), group: $0[1], member: ($0[2] as String?).map(MemberID.init)) }
+                """).map {
+                    PendingClaim(trip: TripID($0["trip_id"] as String), group: $0["group_id"],
+                                 member: ($0["member_id"] as String?).map(MemberID.init))
+                }
+        }
+    }
+
+    /// The claims and releases waiting on `links` (those to split-server), with no read of
+    /// the links themselves: the sync that calls this already holds them.
+    public func pendingClaims(of links: [TripLink]) async throws -> [PendingClaim] {
+        let feeds = links.filter { $0.syncProtocol == .feed }.sorted { $0.trip < $1.trip }
+        guard !feeds.isEmpty else { return [] }
+        return try database.read { db in
+            try feeds.compactMap { link in
+                guard let row = try Row.fetchOne(db, sql: "SELECT member_id FROM trip_me WHERE trip_id = ?",
+                                                 arguments: [link.trip.rawValue]) else { return nil }
+                return PendingClaim(trip: link.trip, group: link.group, member: (row["member_id"] as String?).map(MemberID.init))
+            }
         }
     }
 

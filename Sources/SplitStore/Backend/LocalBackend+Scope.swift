@@ -15,7 +15,7 @@ extension LocalBackend {
             } else {
                 return nil
             }
-            let link = try SyncStore.link(db, found.id)
+            let link = try link(db, found.id)
             let members = try members(db, trip: found.id)
             return TripScope(trip: found, members: members,
                              me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link)

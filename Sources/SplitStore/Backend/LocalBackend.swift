@@ -11,9 +11,22 @@ public final class LocalBackend: Sendable {
     public let database: SplitDatabase
     /// The linked trips this backend queued changes for (``WriteJournal``).
     public let journal = WriteJournal()
+    /// The links this backend read, when it lives for one command: each trip's `trip_link`
+    /// row is then read once (``LinkCache``).
+    let links: LinkCache
 
-    public init(database: SplitDatabase) {
+    /// Whether a write that queues counts what now waits, for the ``journal``: only when no
+    /// sync follows in the same run (it then counts what is left itself).
+    public let countsQueued: Bool
+
+    /// `oneCommand`: the backend serves one command (as the CLI makes one per run), so a
+    /// trip's link is read once and remembered (``LinkCache``): the scope, the writer, the sync
+    /// and the claims share that read. A backend that lives longer reads it each time, since
+    /// another part of the process may link or unlink meanwhile.
+    public init(database: SplitDatabase, countsQueued: Bool = true, oneCommand: Bool = false) {
         self.database = database
+        self.countsQueued = countsQueued
+        links = LinkCache(enabled: oneCommand)
     }
 
     /// One write transaction with a ``TripWriter`` for `trip`: every command's change goes
@@ -28,10 +41,10 @@ public final class LocalBackend: Sendable {
         }
     }
 
-    /// Notes in the journal how many changes wait for `trip`'s server, in the transaction
-    /// that queued them.
+    /// Notes in the journal that `trip` has changes for its server and, when this backend
+    /// counts, how many wait, in the transaction that queued them.
     func noteQueued(_ db: Database, trip: TripID, syncProtocol: TripLink.SyncProtocol? = nil) throws {
-        journal.note(trip, waiting: try OutboxRecord.count(db, trip), syncProtocol: syncProtocol)
+        journal.note(trip, waiting: countsQueued ? try OutboxRecord.count(db, trip) : nil, syncProtocol: syncProtocol)
     }
 
     /// Member names by id: live members only, or with `includingRemoved` also removed ones
@@ -44,6 +57,14 @@ public final class LocalBackend: Sendable {
             names[member.id] = member.name
         }
         return names
+    }
+
+    /// `trip`'s link as this backend first read it (nil: not linked), reading it only the first time.
+    func link(_ db: Database, _ trip: TripID) throws -> TripLink? {
+        if let known = links.lookup(trip) { return known }
+        let link = try SyncStore.link(db, trip)
+        links.remember(trip, link)
+        return link
     }
 
     /// Throws unless the trip exists.

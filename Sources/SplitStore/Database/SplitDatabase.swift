@@ -11,7 +11,7 @@ public final class SplitDatabase: Sendable {
     /// `PRAGMA application_id` of split files: "SPLT" in ASCII.
     static let applicationID: Int32 = 0x5350_4C54
 
-    static let migrator = SchemaMigrator(migrations: [SchemaV1.apply, SchemaV2.apply, SchemaV3.apply, SchemaV4.apply, SchemaV5.apply, SchemaV6.apply, SchemaV7.apply, SchemaV8.apply])
+    static let migrator = SchemaMigrator(migrations: [SchemaV1.apply, SchemaV2.apply, SchemaV3.apply, SchemaV4.apply, SchemaV5.apply, SchemaV6.apply, SchemaV7.apply, SchemaV8.apply, SchemaV9.apply])
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { migrator.latestVersion }
@@ -219,6 +219,9 @@ public final class SplitDatabase: Sendable {
             return .io("the database is busy (another split process holds it); try again")
         case .SQLITE_FULL:
             return .io("the disk is full")
+        case .SQLITE_CONSTRAINT where error.message == SchemaV9.unlinkedMessage:
+            return .notFound("the trip was unlinked by another split process meanwhile; nothing was changed "
+                             + "(run the command again)")
         default:
             return .io(error.message ?? String(describing: error))
         }

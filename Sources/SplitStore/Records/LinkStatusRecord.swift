@@ -17,22 +17,35 @@ struct LinkStatusRecord: FetchableRecord {
         static let repaired = Column("repaired")
     }
 
+    /// The counts of the trip whose id is `trip` (an SQL expression), aliased as ``Columns``.
+    private static func counts(_ trip: String) -> String {
+        """
+        (SELECT COUNT(*) FROM outbox o WHERE o.trip_id = \(trip)) AS pending,
+        (SELECT COUNT(*) FROM sync_conflict c WHERE c.trip_id = \(trip)) AS conflicts,
+        (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = \(trip) AND f.state = 'held') AS held,
+        (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = \(trip) AND f.state = 'repaired') AS repaired
+        """
+    }
+
     /// The status of trip `:trip`'s link, or of every link when `:trip` is NULL, oldest first.
     static let sql = """
-        SELECT \(columnList(TripLinkRecord.selected)),
-            (SELECT COUNT(*) FROM outbox o WHERE o.trip_id = l.trip_id) AS pending,
-            (SELECT COUNT(*) FROM sync_conflict c WHERE c.trip_id = l.trip_id) AS conflicts,
-            (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = l.trip_id AND f.state = 'held') AS held,
-            (SELECT COUNT(*) FROM foreign_item f WHERE f.trip_id = l.trip_id AND f.state = 'repaired') AS repaired
+        SELECT \(columnList(TripLinkRecord.selected)), \(counts("l.trip_id"))
         FROM trip_link l WHERE (:trip IS NULL OR l.trip_id = :trip) ORDER BY l.linked_at, l.trip_id
         """
+
+    /// Only the counts of trip `:trip`, for a link already read (``SyncStore/status(of:)``).
+    static let countsSQL = "SELECT \(counts(":trip"))"
 
     var status: LinkStatus
 
     init(row: Row) throws {
-        let link = try TripLinkRecord(row: row).link
+        status = try Self.status(TripLinkRecord(row: row).link, row)
+    }
+
+    /// `link` with the counts of `row` (one of ``sql`` or ``countsSQL``).
+    static func status(_ link: TripLink, _ row: Row) throws -> LinkStatus {
         let stored = StoredRow(row, table: TripLinkRecord.databaseTableName, idColumn: TripLinkRecord.Columns.tripID)
-        status = LinkStatus(
+        return LinkStatus(
             link: link, pending: Int(try stored.integer(Columns.pending)),
             conflicts: Int(try stored.integer(Columns.conflicts)), held: Int(try stored.integer(Columns.held)),
             repaired: Int(try stored.integer(Columns.repaired)))

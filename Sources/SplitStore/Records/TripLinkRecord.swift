@@ -3,7 +3,8 @@ import SplitCore
 
 /// A row of `trip_link` (``SchemaV4``): the cloud group a local trip syncs with, and the
 /// server revision the trip holds. A trip without one is local only, so every command reads
-/// it with its trip and every write probes it (``SyncRecorder/open(_:_:)``).
+/// it with its trip, once (``LinkCache``), and every write that queues asks that copy
+/// (``SyncRecorder/open(_:_:_:)``).
 ///
 /// Its statements, like those of the other sync tables' records, are fixed, built once from
 /// ``Columns`` and taking bound arguments, rather than query-interface requests: GRDB reads a
@@ -51,9 +52,6 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
     /// Every link, oldest first.
     static let all = "SELECT \(columnList(selected)) FROM trip_link ORDER BY linked_at, trip_id"
 
-    /// Only the protocol of trip `:trip`'s link: the probe of every write, which reads no more.
-    static let protocolOfTrip = "SELECT protocol FROM trip_link WHERE trip_id = :trip"
-
     /// The name of the local trip other than `:trip` that is linked to group `:group` of
     /// `:server` and `:account`: a group is linked to one trip at most.
     static let otherTripName = """
@@ -72,9 +70,11 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
             """)
 
     /// A sync's end: trip `:trip` holds revision `:revision` (never moved back by a sync that
-    /// raced another) and synced at `:at`.
+    /// raced another) and synced at `:at`. Answers the revision now held, and no row when the
+    /// trip is no longer linked: the check and the write are one statement.
     static let advanceSQL = """
         UPDATE trip_link SET revision = max(revision, :revision), synced_at = :at WHERE trip_id = :trip
+        RETURNING revision
         """
 
     /// A sync that found nothing new: trip `:trip` synced at `:at`.

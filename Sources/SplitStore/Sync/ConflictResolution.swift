@@ -15,7 +15,7 @@ struct ConflictResolution {
         self.db = db
         self.conflict = conflict
         self.at = at
-        server = LocalItems.server(of: try SyncRecorder.open(db, conflict.trip)?.syncProtocol)
+        server = LocalItems.server(of: try SyncRecorder.open(backend, db, conflict.trip)?.syncProtocol)
     }
 
     private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip, server: server) }
@@ -106,7 +106,7 @@ struct ConflictResolution {
     }
 
     private func change(_ operation: SyncOperation, before: SyncValue?) throws {
-        guard let recorder = try SyncRecorder.open(db, conflict.trip) else { return }
+        guard let recorder = try SyncRecorder.open(backend, db, conflict.trip) else { return }
         try recorder.append(operation, before: before, at: at)
         try backend.noteQueued(db, trip: conflict.trip)
     }

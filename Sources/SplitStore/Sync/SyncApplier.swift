@@ -43,7 +43,7 @@ final class SyncApplier {
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         // Pages of one catch-up may name an item twice, or name a member a later page adds.
         let changes = changes.collapsed()
-        recorder = try SyncRecorder.open(db, trip)
+        recorder = try SyncRecorder.open(backend, db, trip)
         if server == nil { server = LocalItems.server(of: recorder?.syncProtocol) }
         let items = LocalItems(backend: backend, db: db, trip: trip, server: server)
         let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .pulled, server: server)
@@ -120,7 +120,7 @@ final class SyncApplier {
                 tally.pulled += 1
             }
             try bulk?.resume(db)
-            try finish(changes)
+            try finish(changes, &tally, fresh: true)
             return tally
         }
 
@@ -163,15 +163,23 @@ final class SyncApplier {
             tally.conflicts += try settle(trouble, foreign: foreign)
         }
 
-        try finish(changes)
+        try finish(changes, &tally)
         return tally
     }
 
-    /// Stores the revision the trip now holds.
-    private func finish(_ changes: RemoteChanges) throws {
+    /// Stores the revision the trip now holds, and counts what still waits in its outbox.
+    /// Throws when the trip is no longer linked (another process unlinked it since the sync
+    /// read the link): the caller's transaction then rolls everything back.
+    /// A fresh trip has no outbox to count.
+    private func finish(_ changes: RemoteChanges, _ tally: inout SyncTally, fresh: Bool = false) throws {
         try LocalBackend.storeClaims(db, trip: trip, changes.claims)
-        try db.execute(sql: TripLinkRecord.advanceSQL,
-                       arguments: ["revision": changes.revision, "at": at.iso8601, "trip": trip.rawValue])
+        guard let revision = try Int64.fetchOne(db, sql: TripLinkRecord.advanceSQL, arguments: [
+            "revision": changes.revision, "at": at.iso8601, "trip": trip.rawValue,
+        ]) else {
+            throw StoreError.notFound("trip \(trip.short) is no longer linked; nothing was changed")
+        }
+        tally.revision = revision
+        tally.pending = fresh ? 0 : try OutboxRecord.count(db, trip)
     }
 
     /// Whether local changes to the item still wait in the outbox.

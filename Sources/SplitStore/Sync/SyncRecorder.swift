@@ -14,12 +14,11 @@ struct SyncRecorder {
     let trip: TripID
     let syncProtocol: TripLink.SyncProtocol
 
-    /// The recorder of `trip` when it is linked, else nil: one primary-key probe, made by
-    /// every write.
-    static func open(_ db: Database, _ trip: TripID) throws -> SyncRecorder? {
-        guard let text = try String.fetchOne(db, sql: TripLinkRecord.protocolOfTrip, arguments: ["trip": trip.rawValue]),
-              let kind = TripLink.SyncProtocol(rawValue: text) else { return nil }
-        return SyncRecorder(db: db, trip: trip, syncProtocol: kind)
+    /// The recorder of `trip` when it is linked, else nil: the link as `backend` read it
+    /// (``LinkCache``), so a command that read its scope reads nothing more here.
+    static func open(_ backend: LocalBackend, _ db: Database, _ trip: TripID) throws -> SyncRecorder? {
+        guard let link = try backend.link(db, trip) else { return nil }
+        return SyncRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol)
     }
 
     /// Records `operation`. `before` is the item's local version before the write (nil for a

@@ -73,7 +73,7 @@ extension SyncStore {
             let key = SyncItemKey.expense(expense.id)
             let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .merge)
             try writer.put(key, .expense(expense))
-            if let recorder = try SyncRecorder.open(db, trip) {
+            if let recorder = try SyncRecorder.open(backend, db, trip) {
                 try recorder.append(.updateExpense(expense), before: nil, at: at)
                 try backend.noteQueued(db, trip: trip)
             }

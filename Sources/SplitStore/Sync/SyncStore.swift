@@ -25,18 +25,36 @@ public final class SyncStore: Sendable {
 
     // MARK: Links
 
+    /// `trip`'s link, read at most once by this store's backend (``LinkCache``): the command's
+    /// scope usually read it already.
     public func link(_ trip: TripID) throws -> TripLink? {
-        try database.read { db in try Self.link(db, trip) }
+        if let known = backend.links.lookup(trip) { return known }
+        return try database.read { db in try backend.link(db, trip) }
     }
 
     public func links() throws -> [TripLink] {
-        try database.read { db in try TripLinkRecord.fetchAll(db, sql: TripLinkRecord.all).map(\.link) }
+        let links = try database.read { db in try TripLinkRecord.fetchAll(db, sql: TripLinkRecord.all).map(\.link) }
+        for link in links { backend.links.remember(link.trip, link) }
+        return links
     }
 
     /// The link, pending count and conflict count of each linked trip (or of `trip`).
     public func statuses(trip: TripID? = nil) throws -> [LinkStatus] {
-        try database.read { db in
+        let statuses = try database.read { db in
             try LinkStatusRecord.fetchAll(db, sql: LinkStatusRecord.sql, arguments: ["trip": trip?.rawValue]).map(\.status)
+        }
+        for status in statuses { backend.links.remember(status.link.trip, status.link) }
+        if let trip, statuses.isEmpty { backend.links.remember(trip, nil) }
+        return statuses
+    }
+
+    /// The status of a link already read: its counts only, no read of `trip_link`.
+    public func status(of link: TripLink) throws -> LinkStatus {
+        try database.read { db in
+            guard let row = try Row.fetchOne(db, sql: LinkStatusRecord.countsSQL, arguments: ["trip": link.trip.rawValue]) else {
+                return LinkStatus(link: link, pending: 0, conflicts: 0)
+            }
+            return try LinkStatusRecord.status(link, row)
         }
     }
 
@@ -48,6 +66,7 @@ public final class SyncStore: Sendable {
     public func linkTrip(_ trip: TripID, server: String, account: String, group: String,
                          syncProtocol: TripLink.SyncProtocol, rekeys: [(SyncItemKey, SyncItemKey)] = [],
                          at: Timestamp) throws {
+        backend.links.forget(trip)
         try database.write { db in
             try backend.requireTrip(db, trip)
             try Self.insertLink(db, trip: trip, server: server, account: account, group: group,
@@ -55,13 +74,15 @@ public final class SyncStore: Sendable {
             let rekey = LocalRekey(backend: backend, db: db, trip: trip, at: at)
             for (old, new) in rekeys { try rekey.rekey(old, to: new) }
         }
+        backend.links.forget(trip)
     }
 
     /// Creates a local trip for a cloud group, linked to it, holding `changes` (the group's
     /// whole first pull), in one transaction: a pull stopped half-way leaves no trip.
     public func adopt(_ trip: Trip, server: String, account: String, group: String, syncProtocol: TripLink.SyncProtocol,
                       changes: RemoteChanges, at: Timestamp) throws -> SyncTally {
-        try database.write { db in
+        defer { backend.links.forget(trip.id) }
+        return try database.write { db in
             if try Row.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.id.rawValue]) != nil {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
@@ -82,6 +103,7 @@ public final class SyncStore: Sendable {
         try database.write { db in
             for sql in Self.unlinkSQL { try db.execute(sql: sql, arguments: ["trip": trip.rawValue]) }
         }
+        backend.links.remember(trip, nil)
     }
 
     /// What an unlink of trip `:trip` runs, in order. You stay who you were: the account's
@@ -115,15 +137,20 @@ public final class SyncStore: Sendable {
     /// own ids), before the changes are applied.
     /// `server`: what the server holds, when the caller asked it (nil: as the link's protocol
     /// says; everything on split-server).
+    ///
+    /// The link is not read again: the applier's last statement advances the revision and
+    /// throws when the trip is no longer linked, rolling everything back. The tally carries the
+    /// revision now held and what still waits, counted in the same transaction.
     public func apply(trip: TripID, pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
                       rekeys: [(SyncItemKey, SyncItemKey)] = [], server: ServerLimits? = nil, at: Timestamp) throws -> SyncTally {
-        try database.write { db in
-            guard try Self.link(db, trip) != nil else {
-                throw StoreError.notFound("trip \(trip.short) is no longer linked; nothing was changed")
-            }
-            return try SyncApplier(backend: backend, db: db, trip: trip, at: at, server: server)
+        let tally = try database.write { db in
+            try SyncApplier(backend: backend, db: db, trip: trip, at: at, server: server)
                 .run(pushed: pushed, outcomes: outcomes, changes: changes, rekeys: rekeys)
         }
+        if let known = backend.links.lookup(trip), let link = known {
+            backend.links.remember(trip, link.advanced(to: tally.revision, at: at))
+        }
+        return tally
     }
 
     /// The server's version of every item of a snapshot link as last pulled (nil for a
@@ -161,6 +188,9 @@ public final class SyncStore: Sendable {
     public func markSynced(_ trip: TripID, at: Timestamp) throws {
         try database.write { db in
             try db.execute(sql: TripLinkRecord.syncedSQL, arguments: ["at": at.iso8601, "trip": trip.rawValue])
+        }
+        if let known = backend.links.lookup(trip), let link = known {
+            backend.links.remember(trip, link.advanced(to: link.revision, at: at))
         }
     }
 

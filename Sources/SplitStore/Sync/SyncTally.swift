@@ -8,6 +8,11 @@ public struct SyncTally: Hashable, Sendable {
     public var applied = 0
     /// Items the server holds that have no sound reading here: kept and listed, not in the trip.
     public var held = 0
+    /// The server revision the trip holds afterwards.
+    public var revision: Int64 = 0
+    /// Operations still waiting in the trip's outbox afterwards: counted in the same
+    /// transaction, so a sync never counts again.
+    public var pending = 0
 
     public init() {}
 }

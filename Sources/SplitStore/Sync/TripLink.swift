@@ -33,4 +33,10 @@ public struct TripLink: Hashable, Sendable {
         self.linkedAt = linkedAt
         self.syncedAt = syncedAt
     }
+
+    /// The link after a sync that left the trip at `revision`, at `at`.
+    public func advanced(to revision: Int64, at: Timestamp) -> TripLink {
+        TripLink(trip: trip, server: server, account: account, group: group, syncProtocol: syncProtocol,
+                 revision: revision, linkedAt: linkedAt, syncedAt: at)
+    }
 }

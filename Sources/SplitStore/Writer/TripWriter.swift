@@ -14,7 +14,8 @@ import SplitCore
 /// - appends the outbox operation when the origin is local and the trip is linked;
 /// - writes the activity entry with the inverse `undo` needs.
 ///
-/// A writer reads `trip_link` at most once, when it is made, and only for origins that queue.
+/// A writer asks for the trip's link once, when it is made, and only for origins that queue:
+/// the backend's ``LinkCache``, so a command that read its scope reads no `trip_link` here.
 struct TripWriter {
     let backend: LocalBackend
     let db: Database
@@ -36,7 +37,7 @@ struct TripWriter {
         self.trip = trip
         self.at = at
         self.origin = origin
-        recorder = origin.queues ? try SyncRecorder.open(db, trip) : nil
+        recorder = origin.queues ? try SyncRecorder.open(backend, db, trip) : nil
         keepsLocalSplitGiven = server.map { !$0.keepsSplitGiven } ?? false
     }
 

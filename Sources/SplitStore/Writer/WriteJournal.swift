@@ -2,21 +2,23 @@ import Foundation
 import SplitCore
 
 /// The linked trips this process queued changes for, each with how many changes wait in
-/// its outbox after the write: what the automatic sync after a command needs, known without
-/// another read.
+/// its outbox after the write when the backend counts them (``LocalBackend/countsQueued``):
+/// what the automatic sync after a command needs, known without another read. A command
+/// whose change is synced at once does not count here: the sync's own apply counts what is
+/// left, in its transaction.
 ///
 /// Every write that queues an operation notes its trip here, in the write's transaction
 /// (``LocalBackend/noteQueued(_:trip:)``); a write that fails throws, so its command never
 /// reaches the automatic sync.
 public final class WriteJournal: @unchecked Sendable {
     private let lock = NSLock()
-    private var waiting: [TripID: Int] = [:]
+    private var waiting: [TripID: Int?] = [:]
     private var snapshotTrips = Set<TripID>()
 
     public init() {}
 
-    /// The trips noted so far, in id order, with their waiting counts.
-    public var queued: [(trip: TripID, waiting: Int)] {
+    /// The trips noted so far, in id order, with their waiting counts (nil: not counted).
+    public var queued: [(trip: TripID, waiting: Int?)] {
         lock.withLock { waiting.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 
@@ -26,7 +28,7 @@ public final class WriteJournal: @unchecked Sendable {
         lock.withLock { snapshotTrips.contains(trip) }
     }
 
-    func note(_ trip: TripID, waiting count: Int, syncProtocol: TripLink.SyncProtocol? = nil) {
+    func note(_ trip: TripID, waiting count: Int?, syncProtocol: TripLink.SyncProtocol? = nil) {
         lock.withLock {
             waiting[trip] = count
             if syncProtocol == .snapshot { snapshotTrips.insert(trip) }

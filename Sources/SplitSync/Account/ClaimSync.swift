@@ -39,9 +39,9 @@ public struct ClaimSync: Sendable {
         try await backend.confirmClaim(member, trip: trip, account: account)
     }
 
-    /// Sends the claims waiting for `trips` (all linked to this client's server).
-    public func run(trips: Set<TripID>) async throws -> [Outcome] {
-        let waiting = try await backend.pendingClaims().filter { trips.contains($0.trip) }
+    /// Sends the claims waiting on `links` (all to this client's server).
+    public func run(links: [TripLink]) async throws -> [Outcome] {
+        let waiting = try await backend.pendingClaims(of: links)
         guard !waiting.isEmpty, try await client.capabilities().has(.claims) else { return [] }
         var outcomes: [Outcome] = []
         for claim in waiting {

@@ -42,21 +42,25 @@ public struct SyncEngine: Sendable {
         }
         var report = SyncReport(trip: trip, revision: first.revision)
         var previousPending = Int.max
+        // The link is read once (the store's ``LinkCache``); each round's apply answers the
+        // revision it left, and fails if the trip was unlinked meanwhile.
+        var revision = first.revision
+        let group = first.group
         while true {
-            guard let link = try store.link(trip) else { throw SyncError.notLinked(trip) }
             let pending = try store.pending(trip, limit: Self.batchSize)
             let answer: SyncAnswer
             if pending.isEmpty {
-                guard let page = try await client.changes(group: link.group, since: link.revision) else {
-                    report.revision = link.revision
+                guard let page = try await client.changes(group: group, since: revision) else {
+                    report.revision = revision
+                    report.pending = 0
                     try store.markSynced(trip, at: clock())
                     break
                 }
                 answer = page
             } else {
-                answer = try await client.sync(group: link.group, since: link.revision, operations: pending)
+                answer = try await client.sync(group: group, since: revision, operations: pending)
             }
-            let changes = try await Self.catchUp(client, group: link.group, from: answer)
+            let changes = try await Self.catchUp(client, group: group, from: answer)
             // Asked only when it matters (expenses came or went): a sync with nothing to do
             // makes no more requests than the feed.
             let touchesExpenses = !pending.isEmpty || changes.items.contains { if case .expense = $0.key { true } else { false } }
@@ -67,15 +71,16 @@ public struct SyncEngine: Sendable {
             report.pulled += tally.pulled
             report.conflicts += tally.conflicts
             report.held += tally.held
-            report.revision = max(link.revision, changes.revision)
-            let left = try store.pendingCount(trip)
+            report.revision = max(revision, changes.revision)
+            revision = tally.revision
+            let left = tally.pending
+            report.pending = left
             // Done when nothing waits; else go on only while the outbox shrinks (a merge
             // queued its result, or more than one batch waited): a change refused again and
             // again waits for the next sync instead of looping here.
             if left == 0 || pending.isEmpty || left >= previousPending { break }
             previousPending = left
         }
-        report.pending = try store.pendingCount(trip)
         return report
     }
 

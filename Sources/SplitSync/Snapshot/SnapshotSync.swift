@@ -67,6 +67,8 @@ struct SnapshotSync {
             changed.append(RemoteItem(key: key, revision: 0, value: nil))
         }
         let changedKeys = Set(changed.map(\.key))
+        /// The outbox as the last apply left it.
+        var left: Int?
         let conflicting = pending.filter { !$0.operation.isCreation && changedKeys.contains($0.operation.item) }
         if !changed.isEmpty || !claimed.isEmpty {
             revision += 1
@@ -82,6 +84,7 @@ struct SnapshotSync {
             report.conflicts += tally.conflicts
             report.held += tally.held
             report.pushed += claimed.count
+            left = tally.pending
         }
 
         // 2. Push what waits, one operation at a time, each stored as soon as it is done. Each
@@ -101,6 +104,7 @@ struct SnapshotSync {
             report.pushed += tally.applied
             report.conflicts += tally.conflicts
             report.held += tally.held
+            left = tally.pending
         }
         if !created.isEmpty {
             // The server's creation times (the create answers carry only ids): listings order
@@ -113,7 +117,8 @@ struct SnapshotSync {
         }
         if changed.isEmpty && !pushedAny && claimed.isEmpty { try store.markSynced(trip, at: clock()) }
         report.revision = try store.link(trip)?.revision ?? revision
-        report.pending = try store.pendingCount(trip)
+        // What waits as the last apply counted it; with none, what was read at the start.
+        report.pending = left ?? pending.count
         return report
     }
 

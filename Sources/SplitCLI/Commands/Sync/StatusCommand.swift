@@ -38,7 +38,8 @@ struct StatusCommand: ContextCommand {
             return
         }
         let trip = try await context.trip()
-        guard let status = try store.statuses(trip: trip.id).first else {
+        // The scope read the link; only the counts are read here.
+        guard let status = try store.link(trip.id).map(store.status(of:)) else {
             let me = try await context.me()
             if context.output.json {
                 context.output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(false),

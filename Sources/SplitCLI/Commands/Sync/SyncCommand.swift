@@ -35,26 +35,17 @@ struct SyncCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
-        // One read of every link with what waits for it.
-        let statuses = try context.syncStore.statuses()
-        var links = statuses.map(\.link)
+        let links: [TripLink]
         /// The current trip, when it is local-only: the sync is then the account's and the waiting trips'.
         var localTrip: Trip?
-        if !all {
-            let trip = try await context.trip()
-            if let link = links.first(where: { $0.trip == trip.id }) {
-                links = [link]
-            } else {
-                let waiting = statuses.filter { $0.pending > 0 }.map(\.link)
-                guard global.trip == nil, !waiting.isEmpty || AccountSync.loggedIn(context) else {
-                    throw Self.notLinked(trip)
+        if all {
+            links = try context.syncStore.links()
+            if links.isEmpty {
+                // Logged in, a sync still has something to do: your preferences.
+                guard let report = try await AccountSync.preferences(context, force: true) else {
+                    throw CLIError("no linked trip; create one with: split trip create NAME --cloud, or link one with: split upload",
+                                   kind: .data)
                 }
-                links = waiting
-                localTrip = trip
-            }
-        } else if links.isEmpty {
-            // Logged in, a sync still has something to do: your preferences.
-            if let report = try await AccountSync.preferences(context, force: true) {
                 if context.output.json {
                     context.output.emit(.object(["trips": .array([]), "notices": .array(report.lines.map(JSONValue.string))]))
                 } else {
@@ -63,8 +54,20 @@ struct SyncCommand: ContextCommand {
                 }
                 return
             }
-            throw CLIError("no linked trip; create one with: split trip create NAME --cloud, or link one with: split upload",
-                           kind: .data)
+        } else {
+            let trip = try await context.trip()
+            // The scope read the trip's link.
+            if let link = try context.syncStore.link(trip.id) {
+                links = [link]
+            } else {
+                // One read of every link with what waits for it.
+                let waiting = try context.syncStore.statuses().filter { $0.pending > 0 }.map(\.link)
+                guard global.trip == nil, !waiting.isEmpty || AccountSync.loggedIn(context) else {
+                    throw Self.notLinked(trip)
+                }
+                links = waiting
+                localTrip = trip
+            }
         }
         var reports: [SyncReport] = []
         for link in links {
