@@ -1,20 +1,15 @@
-import Foundation
 import SplitCloud
 import SplitCore
-import SplitStore
 import SplitSync
 
 /// After a command changed a linked trip, one sync within a short budget, so everyone sees
 /// the change at once when there is a connection, and nothing waits on it when there is not.
 ///
-/// The budget is 1.5 s (`SPLIT_SYNC_TIMEOUT`, in seconds). Offline, refused or too slow, the
-/// command still succeeds, and one line on stderr says what happened and how many changes
-/// wait for `split sync` (``Outcome``). `--offline`, `SPLIT_OFFLINE=1` or
-/// `split config set sync.auto off` skip it.
-///
-/// A sync cut off by the budget is safe to abandon: the store applies an answer in one
-/// transaction (a process ending mid-way rolls it back), and the next sync sends the same
-/// operation ids, which the server does not apply twice.
+/// The sync itself is SplitSync's (``SplitSync/SyncSession/afterChange(_:counted:budget:)``);
+/// what stays here is the person's side: whether to skip it (`--offline`, `SPLIT_OFFLINE=1`
+/// or `split config set sync.auto off`), the budget (1.5 s, `SPLIT_SYNC_TIMEOUT` in seconds),
+/// and the one line on stderr that says what happened and how many changes wait for
+/// `split sync` (``Outcome``). Offline, refused or too slow, the command still succeeds.
 enum AutoSync {
     static let defaultBudget = 1.5
 
@@ -23,54 +18,19 @@ enum AutoSync {
     static func afterChange(_ context: CommandContext) async {
         let queued = context.backend.journal.queued
         guard !queued.isEmpty else { return }
-        let trips = queued.map(\.trip)
+        let trips = queued.map(\.trip), counted = queued.map(\.waiting)
         if let skipped = skipReason(context) {
-            report(context, waiting: waiting(context, queued), skipped)
+            report(context, waiting: context.sync.waiting(trips, counted: counted), skipped)
             return
         }
-        let budget = self.budget(context.environment)
-        // Wall time, not the command's clock: SPLIT_NOW fixes that one, and the budget is real seconds.
-        let started = ContinuousClock.now
-        let outcome = await Deadline.run(seconds: budget) {
-            var reports: [SyncReport] = []
-            for trip in trips {
-                guard let link = try context.syncStore.link(trip) else { continue }
-                reports.append(try await SyncConnector.engine(for: link, context: context).sync(trip))
-            }
-            return reports
+        let result = await context.sync.afterChange(trips, counted: counted, budget: budget(context.environment))
+        for note in result.notes { context.output.note(note) }
+        switch result.outcome {
+        case .synced: report(context, waiting: result.waiting, .synced)
+        case .offline: report(context, waiting: result.waiting, .offline)
+        case .failed(let reason): report(context, waiting: result.waiting, .failed(reason))
         }
-        switch outcome {
-        case .finished(.success(let reports)):
-            let conflicts = reports.reduce(0) { $0 + $1.conflicts }
-            if conflicts > 0 {
-                context.output.note("split: sync found \(conflicts) conflict\(conflicts == 1 ? "" : "s"); see: split conflicts")
-            }
-            let held = reports.reduce(0) { $0 + $1.held }
-            if held > 0 {
-                context.output.note("split: the server holds \(held) item\(held == 1 ? "" : "s") split cannot use; see: split conflicts")
-            }
-            report(context, waiting: reports.reduce(0) { $0 + $1.pending }, .synced)
-            // Claims waiting, and preferences when the copy is a day old: the server is being
-            // talked to anyway. Quiet unless something changed.
-            let elapsed = ContinuousClock.now - started
-            let left = budget - elapsed / .seconds(1)
-            if case .finished(.success(let lines)) = await Deadline.run(seconds: max(0.1, left), {
-                await AccountSync.afterSync(context, trips: trips, force: false)
-            }) {
-                for line in lines { context.output.note("split: " + line) }
-            }
-        case .finished(.failure(let error)):
-            if case CloudError.unreachable? = error as? CloudError {
-                report(context, waiting: waiting(context, queued), .offline)
-            } else {
-                report(context, waiting: waiting(context, queued),
-                       .failed((error as? UserFacingError)?.message ?? String(describing: error)))
-            }
-        case .timedOut:
-            // No answer within the budget: a server that cannot be reached retries until it
-            // runs out, so to the person this is being offline.
-            report(context, waiting: waiting(context, queued), .offline)
-        }
+        for note in result.accountNotes { context.output.note(note) }
     }
 
     /// What became of the automatic sync, for the one line that says so.
@@ -115,12 +75,6 @@ enum AutoSync {
     /// One line when changes still wait: `offline: 3 changes wait for split sync` only when
     /// the server could not be reached (or the person chose offline); otherwise what happened,
     /// e.g. `sync failed: …; 1 change waits for split sync`.
-    /// What waits for the queued trips: as the writes counted it, else (a sync was to follow,
-    /// and did not finish) counted now, once.
-    private static func waiting(_ context: CommandContext, _ queued: [(trip: TripID, waiting: Int?)]) -> Int {
-        queued.reduce(0) { $0 + ($1.waiting ?? (try? context.syncStore.pendingCount($1.trip)) ?? 0) }
-    }
-
     private static func report(_ context: CommandContext, waiting: Int, _ outcome: Outcome) {
         guard waiting > 0 else { return }
         let what = "\(waiting) change\(waiting == 1 ? "" : "s") wait\(waiting == 1 ? "s" : "") for split sync"
@@ -131,5 +85,4 @@ enum AutoSync {
         case .failed(let reason): context.output.note("sync failed: \(reason); \(what)")
         }
     }
-
 }

@@ -2,6 +2,7 @@ import Foundation
 import SplitCloud
 import SplitCore
 import SplitStore
+import SplitSync
 
 /// Everything a command needs: the backend, the clock, id generation and output.
 ///
@@ -23,6 +24,8 @@ struct CommandContext: Sendable {
     let offlineFlag: Bool
     /// The trip the command works on, read once (``scope()``).
     let scopeCache = ScopeCache()
+    /// The command's one sync session: over ``backend``, so each linked trip's link is read once.
+    let sync: SyncSession
 
     static func make(_ options: GlobalOptions) throws -> CommandContext {
         let io = CommandIO.current
@@ -35,10 +38,13 @@ struct CommandContext: Sendable {
         let database = try SplitDatabase(path: path, trace: Self.sqlTrace(io))
         // A change is counted where it is queued only when no sync follows to count what is left.
         let syncSkipped = AutoSync.skipReason(offline: options.offline, environment: environment, settings: settings) != nil
-        return CommandContext(backend: LocalBackend(database: database, countsQueued: syncSkipped, oneCommand: true), database: database,
-                              dependencies: dependencies,
+        let backend = LocalBackend(database: database, countsQueued: syncSkipped, oneCommand: true)
+        let access = CloudAccess.make(files: files, settings: settings, environment: environment, dependencies: dependencies,
+                                      output: output)
+        return CommandContext(backend: backend, database: database, dependencies: dependencies,
                               output: output, tripReference: options.trip, environment: environment, files: files,
-                              settings: settings, offlineFlag: options.offline)
+                              settings: settings, offlineFlag: options.offline,
+                              sync: SyncSession(store: SyncStore(backend: backend), access: access))
     }
 
     var clock: Clock { dependencies.clock }
@@ -52,7 +58,7 @@ struct CommandContext: Sendable {
     func newID() -> String { dependencies.ids() }
 
     /// The local side of linked trips.
-    var syncStore: SyncStore { SyncStore(backend: backend) }
+    var syncStore: SyncStore { sync.store }
 
     /// The trip named by `--trip`, else the current one, with its members, you and its link:
     /// one read, the first time any part of the command asks. It is what the trip was when the

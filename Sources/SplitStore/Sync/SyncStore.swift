@@ -9,7 +9,7 @@ import SplitCore
 /// run sends the same operation ids again, which the server does not apply twice) or the new.
 public final class SyncStore: Sendable {
     public let database: SplitDatabase
-    let backend: LocalBackend
+    public let backend: LocalBackend
 
     public init(database: SplitDatabase) {
         self.database = database

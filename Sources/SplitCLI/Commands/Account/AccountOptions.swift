@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitCloud
 import SplitCore
+import SplitSync
 import SplitJSON
 
 /// Options and steps the account commands share: which server, and saving a new token.
@@ -19,7 +20,17 @@ struct AccountOptions: ParsableArguments {
     var dependencies: Dependencies { .system(environment: environment) }
 
     func address(_ settings: CloudSettings) throws -> ServerAddress {
-        try CloudConnector.server(flag: server, settings: settings, environment: environment)
+        try CloudAccess.server(flag: server, settings: settings, environment: environment)
+    }
+
+    /// How this run reaches servers, with `settings` as read.
+    func access(_ settings: CloudSettings) -> CloudAccess {
+        CloudAccess.make(files: files, settings: settings, environment: environment, dependencies: dependencies, output: output)
+    }
+
+    /// A client of `server`: no settings are needed to make one.
+    func client(server: ServerAddress, token: String?) -> CloudClient {
+        access(CloudSettings()).client(server: server, token: token)
     }
 
     /// Saves the token for `server` and makes it the server cloud mode uses.
@@ -31,11 +42,8 @@ struct AccountOptions: ParsableArguments {
     /// Sends preferences set here before and fetches the account's: what `login` and
     /// `register` do once the token is saved. A failure is one line, never a failed login.
     func fetchPreferences() async -> [String] {
-        let dependencies = self.dependencies
         do {
-            let report = try await AccountSync.preferences(
-                files: files, settings: try files.settings.load(), environment: environment, ids: dependencies.ids,
-                output: output, clock: dependencies.clock, force: true)
+            let report = try await access(try files.settings.load()).preferences(force: true)
             return report?.lines ?? []
         } catch {
             let reason = (error as? UserFacingError)?.message ?? String(describing: error)

@@ -173,9 +173,8 @@ struct ConfigSetCommand: AsyncParsableCommand {
         if offline { return "kept on this device; it is sent to \(server.url) at the next sync" }
         let report: PreferenceSync.Report?
         do {
-            report = try await AccountSync.preferences(files: files, settings: settings, environment: environment,
-                                                       ids: dependencies.ids, output: options.output,
-                                                       clock: dependencies.clock, force: false)
+            report = try await CloudAccess.make(files: files, settings: settings, environment: environment,
+                                                dependencies: dependencies, output: options.output).preferences(force: false)
         } catch {
             guard (error as? UserFacingError)?.kind == .unreachable else { throw error }
             return "kept on this device; \(server.url) could not be reached, so it is sent at the next sync"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SplitCloud
 import SplitCore
+import SplitSync
 
 /// `split join CODE`: joins someone's cloud trip by its invite code and pulls it into a new
 /// linked local trip.
@@ -33,7 +34,7 @@ struct JoinCommand: ContextCommand {
             throw CLIError("'\(code)' is not an invite code; a code is 6 letters or digits, such as K7QM2X", kind: .data)
         }
         let name = try member.map { try NameRules.member($0) }
-        let session = try await SyncConnector.session(context)
+        let session = try await context.sync.access.account()
         let joined: Result<CloudGroup, CloudError>
         do { joined = .success(try await session.client.joinGroup(code: trimmed, memberName: name)) } catch { joined = .failure(error) }
         let group: CloudGroup

@@ -40,7 +40,7 @@ struct LoginCommand: AsyncParsableCommand {
             try account.files.settings.update { $0.deviceID = fresh }
             deviceID = fresh
         }
-        let client = CloudConnector.client(server: server, token: nil, ids: account.dependencies.ids, output: account.output)
+        let client = account.client(server: server, token: nil)
         let result = try await client.login(emailOrPhone: login, password: password, deviceID: deviceID)
         try account.save(result, server: server, now: account.dependencies.clock.now())
         // The seed plan: a login fetches the preferences (a new device starts with the account's).

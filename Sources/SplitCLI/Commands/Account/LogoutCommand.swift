@@ -18,7 +18,7 @@ struct LogoutCommand: AsyncParsableCommand {
         guard let saved = try account.files.credentials.credential(for: server) else {
             throw CloudError.notLoggedIn(server: server.url)
         }
-        let client = CloudConnector.client(server: server, token: saved.token, ids: account.dependencies.ids, output: account.output)
+        let client = account.client(server: server, token: saved.token)
         var revokeFailure: CloudError?
         do {
             try await client.logout()

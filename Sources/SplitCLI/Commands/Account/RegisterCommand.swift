@@ -47,7 +47,7 @@ struct RegisterCommand: AsyncParsableCommand {
                 throw CLIError("the two passwords differ; nothing was created")
             }
         }
-        let client = CloudConnector.client(server: server, token: nil, ids: account.dependencies.ids, output: account.output)
+        let client = account.client(server: server, token: nil)
         let result = try await client.register(email: email, phone: phone, password: password,
                                                displayName: name.trimmingSpaces)
         try account.save(result, server: server, now: account.dependencies.clock.now())

@@ -30,7 +30,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         if let saved, override == nil, !verify {
             user = saved.user
         } else {
-            user = try await CloudConnector.client(server: server, token: token, ids: account.dependencies.ids, output: account.output).me()
+            user = try await account.client(server: server, token: token).me()
         }
         if account.json {
             account.output.emit(AccountOptions.json(user, server: server))

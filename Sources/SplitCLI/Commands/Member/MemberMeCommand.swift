@@ -85,7 +85,7 @@ struct MemberMeCommand: ContextCommand {
             try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
             return .waiting(link.server)
         }
-        let client = try SyncConnector.client(for: link, context: context)
+        let client = try context.sync.access.client(for: link)
         let sent: Result<Bool, CloudError>
         do {
             if try await client.capabilities().has(.claims) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SplitCloud
 import SplitCore
+import SplitSync
 import SplitJSON
 
 /// `split share`: a read-only link to a linked trip's report page, for friends without split.
@@ -33,7 +34,7 @@ struct ShareCommand: ContextCommand {
         guard let link = try await context.scope().link else {
             throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
         }
-        let client = try SyncConnector.client(for: link, context: context)
+        let client = try context.sync.access.client(for: link)
         guard try await client.capabilities().has(.shareLinks) else {
             throw CLIError("the Node server has no read-only links; split share needs split-server", kind: .unavailable)
         }

@@ -42,7 +42,7 @@ struct SyncCommand: ContextCommand {
             links = try context.syncStore.links()
             if links.isEmpty {
                 // Logged in, a sync still has something to do: your preferences.
-                guard let report = try await AccountSync.preferences(context, force: true) else {
+                guard let report = try await context.sync.access.preferences(force: true) else {
                     throw CLIError("no linked trip; create one with: split trip create NAME --cloud, or link one with: split upload",
                                    kind: .data)
                 }
@@ -62,19 +62,16 @@ struct SyncCommand: ContextCommand {
             } else {
                 // One read of every link with what waits for it.
                 let waiting = try context.syncStore.statuses().filter { $0.pending > 0 }.map(\.link)
-                guard global.trip == nil, !waiting.isEmpty || AccountSync.loggedIn(context) else {
+                guard global.trip == nil, !waiting.isEmpty || context.sync.access.session != nil else {
                     throw Self.notLinked(trip)
                 }
                 links = waiting
                 localTrip = trip
             }
         }
-        var reports: [SyncReport] = []
-        for link in links {
-            reports.append(try await SyncConnector.engine(for: link, context: context).sync(link.trip))
-        }
+        let reports = try await context.sync.sync(links)
         // The seed plan's pull-to-refresh: a sync typed by hand always revalidates preferences.
-        let notices = await AccountSync.afterSync(context, trips: links.map(\.trip), force: true)
+        let notices = await context.sync.afterSync(links, force: true)
         let several = all || localTrip != nil
         if context.output.json {
             let noticeList = JSONValue.array(notices.map(JSONValue.string))

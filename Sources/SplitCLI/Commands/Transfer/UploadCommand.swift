@@ -67,8 +67,9 @@ struct UploadCommand: AsyncParsableCommand {
         let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
         let dependencies = Dependencies.system(environment: environment)
-        let client = CloudConnector.client(server: session.server, token: session.token, ids: dependencies.ids,
-                                           output: output, notice: { bar.note("split: \($0)") })
+        let client = CloudAccess.make(files: files, settings: try files.settings.load(), environment: environment,
+                                      dependencies: dependencies, output: output)
+            .client(server: session.server, token: session.token, notice: { bar.note("split: \($0)") })
         let account = try Self.account(of: session, files: files)
         let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
         let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,

@@ -38,7 +38,7 @@ struct TripCreateCommand: ContextCommand {
         let checkedName = try NameRules.trip(name), checkedCurrency = try currency.map { try Currency(code: $0) }
             ?? context.preferences.defaultCurrency ?? Currency(code: "USD")
         // Checked before anything is created: a trip half-made (local, no server) helps no one.
-        let session = linked ? try await SyncConnector.session(context) : nil
+        let session = linked ? try await context.sync.access.account() : nil
         let clock = context.clock
         let linker = session.map {
             TripLinker(store: context.syncStore, client: $0.client, account: $0.account, clock: { clock.now() })

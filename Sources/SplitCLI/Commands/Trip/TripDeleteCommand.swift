@@ -1,6 +1,7 @@
 import ArgumentParser
 import SplitCloud
 import SplitCore
+import SplitSync
 
 struct TripDeleteCommand: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -44,7 +45,7 @@ struct TripDeleteCommand: ContextCommand {
         }
         if everywhere, let link = status?.link {
             // The cloud trip first: refused (not the owner, no such extension), nothing is deleted here.
-            try await SyncConnector.client(for: link, context: context).deleteGroup(TripID(link.group))
+            try await context.sync.access.client(for: link).deleteGroup(TripID(link.group))
         }
         try await context.backend.deleteTrip(found.id)
         if context.output.json {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitSync
 import SplitCloud
 import SplitStore
 
@@ -21,7 +22,7 @@ struct TripInviteCommand: ContextCommand {
         guard let link = try await context.scope().link else {
             throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
         }
-        let groups = try await SyncConnector.client(for: link, context: context).groups()
+        let groups = try await context.sync.access.client(for: link).groups()
         guard let group = groups.first(where: { $0.id.rawValue == link.group }), let code = group.inviteCode else {
             throw CLIError("the server lists no invite code for \(trip.name)", kind: .data)
         }

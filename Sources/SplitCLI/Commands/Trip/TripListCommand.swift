@@ -1,6 +1,7 @@
 import ArgumentParser
 import SplitCloud
 import SplitCore
+import SplitSync
 import SplitReport
 import SplitJSON
 
@@ -50,7 +51,7 @@ struct TripListCommand: ContextCommand {
     }
 
     private func listCloud(_ context: CommandContext) async throws {
-        let session = try await SyncConnector.session(context)
+        let session = try await context.sync.access.account()
         let groups = try await session.client.groups()
         let links = try context.syncStore.links().filter { $0.server == session.client.server.url }
         let local = Dictionary(links.map { ($0.group, $0.trip) }, uniquingKeysWith: { first, _ in first })

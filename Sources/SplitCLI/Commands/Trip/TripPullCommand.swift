@@ -23,7 +23,7 @@ struct TripPullCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws {
-        let session = try await SyncConnector.session(context)
+        let session = try await context.sync.access.account()
         let groups = try await session.client.groups()
         let found = try Self.match(group, in: groups)
         try await TripPullCommand.adopt(found, session: session, context: context)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitCore
+import SplitSync
 import SplitJSON
 
 /// `split trip unlink NAME --yes`: a linked trip becomes local only. Everything it holds

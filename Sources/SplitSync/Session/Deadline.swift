@@ -2,13 +2,13 @@ import Foundation
 
 /// Runs work with a time limit without waiting for the work to notice it was cancelled:
 /// the caller goes on at the deadline, and the process may end under the abandoned task.
-enum Deadline {
-    enum Outcome<Value: Sendable>: Sendable {
+public enum Deadline {
+    public enum Outcome<Value: Sendable>: Sendable {
         case finished(Result<Value, any Error>)
         case timedOut
     }
 
-    static func run<Value: Sendable>(seconds: Double, _ work: @escaping @Sendable () async throws -> Value) async
+    public static func run<Value: Sendable>(seconds: Double, _ work: @escaping @Sendable () async throws -> Value) async
         -> Outcome<Value> {
         let gate = Gate<Value>()
         return await withCheckedContinuation { continuation in
