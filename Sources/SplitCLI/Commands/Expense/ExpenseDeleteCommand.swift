@@ -1,0 +1,29 @@
+import ArgumentParser
+import SplitCore
+import SplitJSON
+import SplitReport
+import SplitStore
+
+struct ExpenseDeleteCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete an expense (split undo brings it back).",
+        discussion: HelpText.reflow("Example:\n  split expense delete 3f2a1b"))
+
+    @Argument(help: "Expense id, unique id prefix (\(ItemReference.minimumPrefix)+ characters) or whole description.",
+              completion: ShellCompletion.expenses)
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let expense = try await context.backend.deleteExpense(matching: id, trip: trip.id, at: context.now)
+        if context.output.json {
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "deleted": JSONRendering.expense(expense, directory)]))
+        } else {
+            let hint = " Undo with: split undo"
+            context.output.line("Deleted \(expense.shownDescription) (\(expense.amount)).\(hint)")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import SplitCore
+
+struct PaymentShowCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show a payment.", discussion: HelpText.reflow("Example:\n  split payment show 7c41d0"))
+
+    @Argument(help: "Payment id or unique id prefix (\(ItemReference.minimumPrefix)+ characters).",
+              completion: ShellCompletion.payments)
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(_ context: CommandContext) async throws {
+        let (trip, directory) = try await context.tripAndMembers()
+        let payment = try await context.backend.payment(matching: id, trip: trip.id)
+        if context.output.json {
+            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(payment, directory)]))
+        } else {
+            PaymentText.print(payment, directory, to: context.output)
+        }
+    }
+}
