@@ -34,26 +34,3 @@ public struct SplitCommand: AsyncParsableCommand {
 
     public init() {}
 }
-
-/// A leaf command: parses its flags, gets a ``CommandContext`` and runs against it.
-protocol ContextCommand: AsyncParsableCommand {
-    var global: GlobalOptions { get }
-    /// Whether the command changes a trip: a change to a linked trip is then synced at once
-    /// (``AutoSync``). Commands that only read never touch the network.
-    static var changesTrips: Bool { get }
-    /// Whether this run changed a trip: ``changesTrips``, unless a flag decides
-    /// (`settle --record`).
-    var changesTrip: Bool { get }
-    func run(_ context: CommandContext) async throws
-}
-
-extension ContextCommand {
-    static var changesTrips: Bool { false }
-    var changesTrip: Bool { Self.changesTrips }
-
-    mutating func run() async throws {
-        let context = try CommandContext.make(global)
-        try await run(context)
-        if changesTrip { await AutoSync.afterChange(context) }
-    }
-}

@@ -35,6 +35,16 @@ struct Output: Sendable {
         io.writeOutput(bytes)
     }
 
+    /// Prints a command's result: its notes on stderr, then its JSON with `--json`, else its lines.
+    func render(_ result: some CommandResult) {
+        for text in result.notes { note(text) }
+        if json {
+            emit(result.json)
+        } else {
+            for text in result.lines { line(text) }
+        }
+    }
+
     /// A note for people on stderr, never mixed into data on stdout.
     func note(_ text: String) {
         io.error(text + "\n")

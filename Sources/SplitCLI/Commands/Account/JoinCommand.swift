@@ -5,7 +5,7 @@ import SplitSync
 
 /// `split join CODE`: joins someone's cloud trip by its invite code and pulls it into a new
 /// linked local trip.
-struct JoinCommand: ContextCommand {
+struct JoinCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "join",
         abstract: "Join a cloud trip by its invite code and keep a synced copy here.",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct AddExpenseCommand: ContextCommand {
+struct AddExpenseCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-expense",
         abstract: "Record an expense and how it is split.",

@@ -16,14 +16,9 @@ struct ExpenseDeleteCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ExpenseDeleted {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.deleteExpense(matching: id, trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "deleted": JSONRendering.expense(expense, directory)]))
-        } else {
-            let hint = " Undo with: split undo"
-            context.output.line("Deleted \(expense.shownDescription) (\(expense.amount)).\(hint)")
-        }
+        return ExpenseDeleted(trip: trip, expense: expense, directory: directory)
     }
 }

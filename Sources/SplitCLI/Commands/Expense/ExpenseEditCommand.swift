@@ -4,7 +4,7 @@ import SplitJSON
 import SplitReport
 import SplitStore
 
-struct ExpenseEditCommand: ContextCommand {
+struct ExpenseEditCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change an expense; flags you leave out keep their values.",

@@ -4,7 +4,7 @@ import SplitJSON
 import SplitReport
 import SplitStore
 
-struct ExpenseShowCommand: ContextCommand {
+struct ExpenseShowCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show an expense and its splits.", discussion: HelpText.reflow("Example:\n  split expense show 3f2a1b"))
 

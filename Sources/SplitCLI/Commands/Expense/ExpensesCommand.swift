@@ -3,7 +3,7 @@ import SplitCore
 import SplitJSON
 import SplitReport
 
-struct ExpensesCommand: ContextCommand {
+struct ExpensesCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "expenses",
         abstract: "List expenses, newest first.",

@@ -2,7 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitReport
 
-struct MarkPaidCommand: ContextCommand {
+struct MarkPaidCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-paid",
         abstract: "Mark a member's share of an expense as paid back to its payers (or --unpaid).",

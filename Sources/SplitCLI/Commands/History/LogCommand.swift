@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct LogCommand: ContextCommand {
+struct LogCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Show the trip's activity history, newest first.",

@@ -12,18 +12,8 @@ struct UndoCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ChangeUndone {
         let trip = try await context.trip()
-        let entry = try await context.backend.undo(trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip),
-                "undone": .object([
-                    "seq": .int(entry.sequence), "action": .string(entry.action), "summary": .string(entry.summary),
-                ]),
-            ]))
-        } else {
-            context.output.line("Undid: \(entry.summary)")
-        }
+        return ChangeUndone(trip: trip, entry: try await context.backend.undo(trip: trip.id, at: context.now))
     }
 }

@@ -19,14 +19,9 @@ struct MemberAddCommand: ContextCommand {
         guard !names.isEmpty else { throw ValidationError("give at least one member name, e.g. split member add Alex Bea") }
     }
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> MembersAdded {
         let trip = try await context.trip()
         let drafts = try names.map { Member(id: MemberID(context.newID()), name: try NameRules.member($0)) }
-        let members = try await context.backend.addMembers(drafts, trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "members": .array(members.map(JSONRendering.member))]))
-        } else {
-            context.output.line("Added \(members.map(\.name).joined(separator: ", ")) to \(trip.name).")
-        }
+        return MembersAdded(trip: trip, members: try await context.backend.addMembers(drafts, trip: trip.id, at: context.now))
     }
 }

@@ -11,7 +11,7 @@ import SplitSync
 /// so every device you log in on knows it after a sync; a member another account claimed is
 /// refused. Elsewhere (a local trip, the Node server, which has no route for it) it is kept on
 /// this device.
-struct MemberMeCommand: ContextCommand {
+struct MemberMeCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "me",
         abstract: "Show or set which member you are in the trip.",

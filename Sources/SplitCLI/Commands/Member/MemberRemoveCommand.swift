@@ -15,14 +15,10 @@ struct MemberRemoveCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> MemberRemoved {
         let (trip, directory) = try await context.tripAndMembers()
         let member = try directory.resolve(name)
         try await context.backend.removeMember(member.id, trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "removed": JSONRendering.member(member)]))
-        } else {
-            context.output.line("Removed \(member.name) from \(trip.name).")
-        }
+        return MemberRemoved(trip: trip, member: member)
     }
 }

@@ -18,15 +18,11 @@ struct MemberRenameCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> MemberRenamed {
         let (trip, directory) = try await context.tripAndMembers()
         let member = try directory.resolve(old)
         let name = try NameRules.member(new)
         try await context.backend.renameMember(member.id, to: name, trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "member": JSONRendering.member(Member(id: member.id, name: name))]))
-        } else {
-            context.output.line("Renamed \(member.name) to \(name).")
-        }
+        return MemberRenamed(trip: trip, oldName: member.name, member: Member(id: member.id, name: name))
     }
 }

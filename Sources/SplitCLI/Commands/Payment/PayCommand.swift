@@ -33,7 +33,7 @@ struct PayCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> PaymentRecorded {
         let (trip, directory) = try await context.tripAndMembers()
         let payer = try directory.resolve(from)
         let payee = try directory.resolve(to)
@@ -45,16 +45,13 @@ struct PayCommand: ContextCommand {
             id: PaymentID(context.newID()), from: payer.id, to: payee.id, amount: money,
             date: try DateInput(today: today).recorded(date) ?? today, note: trimmedNote?.isEmpty == false ? trimmedNote : nil)
         let (payment, payerNet) = try await context.backend.recordPayment(draft, trip: trip.id, at: context.now)
+        var warning: String?
         if let overshoot = PaymentOvershoot.check(payerNet: payerNet, amount: money.minorUnits) {
             let owed = Money(minorUnits: overshoot.owed, currency: money.currency)
             let owedAfter = Money(minorUnits: overshoot.owedAfter, currency: money.currency)
-            context.output.note("split: warning: \(payer.name) owed \(owed); after this payment \(payer.name) is owed "
-                                + "\(owedAfter). Check the amount; undo with: split undo")
+            warning = "split: warning: \(payer.name) owed \(owed); after this payment \(payer.name) is owed "
+                + "\(owedAfter). Check the amount; undo with: split undo"
         }
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(payment, directory)]))
-        } else {
-            context.output.line("Recorded: \(payer.name) paid \(payee.name) \(money).")
-        }
+        return PaymentRecorded(trip: trip, payment: payment, directory: directory, warning: warning)
     }
 }

@@ -13,13 +13,9 @@ struct PaymentDeleteCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> PaymentDeleted {
         let (trip, directory) = try await context.tripAndMembers()
         let payment = try await context.backend.deletePayment(matching: id, trip: trip.id, at: context.now)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "deleted": JSONRendering.payment(payment, directory)]))
-        } else {
-            context.output.line("Deleted the payment \(PaymentText.summary(payment, directory)). Undo with: split undo")
-        }
+        return PaymentDeleted(trip: trip, payment: payment, directory: directory)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct PaymentEditCommand: ContextCommand {
+struct PaymentEditCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a payment; options you leave out keep their values.",

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct PaymentShowCommand: ContextCommand {
+struct PaymentShowCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a payment.", discussion: HelpText.reflow("Example:\n  split payment show 7c41d0"))
 

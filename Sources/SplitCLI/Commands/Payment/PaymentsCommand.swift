@@ -4,7 +4,7 @@ import SplitReport
 
 /// `split payments`: the trip's recorded payments, newest first, so a mistyped one can be
 /// found and fixed (`split payment edit|delete ID`).
-struct PaymentsCommand: ContextCommand {
+struct PaymentsCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "payments",
         abstract: "List recorded payments (reimbursements), newest first.",

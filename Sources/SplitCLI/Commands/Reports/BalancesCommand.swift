@@ -2,7 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitReport
 
-struct BalancesCommand: ContextCommand {
+struct BalancesCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "balances",
         abstract: "Show each member's balance per currency: paid, share, payments, net.",

@@ -9,7 +9,7 @@ import SplitStore
 /// What you owe a friend in a trip is what that trip's settle-up plan has pass between you
 /// (as `split settle` shows it), so the per-trip figures always agree with `settle --mine`;
 /// summed over trips they are your balance with them (``SplitCore/FriendLedger``).
-struct FriendsCommand: ContextCommand {
+struct FriendsCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "friends",
         abstract: "Show what you owe each friend, or they owe you, across all trips.",

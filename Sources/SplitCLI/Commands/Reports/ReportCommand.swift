@@ -4,7 +4,7 @@ import SplitReport
 
 extension ReportFormat: ExpressibleByArgument {}
 
-struct ReportCommand: ContextCommand {
+struct ReportCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Show the trip as a report: text, Markdown, or one HTML page with charts to share.",

@@ -3,7 +3,7 @@ import SplitCore
 import SplitReport
 import SplitJSON
 
-struct SettleCommand: ContextCommand {
+struct SettleCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "settle",
         abstract: "Show the settle-up plan with the fewest transfers, per currency.",

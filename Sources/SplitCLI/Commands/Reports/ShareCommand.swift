@@ -10,7 +10,7 @@ import SplitJSON
 /// this device made is kept in `share-links.json` (``SplitCloud/ShareLinkStore``), and printed
 /// again while it still opens. A link made elsewhere cannot be printed here: revoking it and
 /// sharing anew gives one.
-struct ShareCommand: ContextCommand {
+struct ShareCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
         abstract: "Print a read-only link to this linked trip's report, or revoke it (split-server only).",

@@ -2,7 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitReport
 
-struct SummaryCommand: ContextCommand {
+struct SummaryCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "Totals per currency: by member (paid and share) and by category.",

@@ -5,7 +5,7 @@ import SplitStore
 
 /// `split conflicts`: edits made here and on the server to the same thing, waiting for a
 /// choice. Until then the trip shows the server's version and keeps the local one here.
-struct ConflictsCommand: ContextCommand {
+struct ConflictsCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "conflicts",
         abstract: "List sync conflicts (the field both sides changed, mine and theirs), and held or repaired server items.",

@@ -4,7 +4,7 @@ import SplitStore
 
 /// `split resolve ID --mine|--theirs`: settles one conflict. `--mine` is a new change on top
 /// of the server's version, synced like any other.
-struct ResolveCommand: ContextCommand {
+struct ResolveCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Settle a sync conflict: keep my version (--mine) or the server's (--theirs).",

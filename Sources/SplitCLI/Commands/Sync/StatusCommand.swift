@@ -5,7 +5,7 @@ import SplitStore
 
 /// `split status`: where the current trip (or every linked trip) stands with its server.
 /// Reads the local file only.
-struct StatusCommand: ContextCommand {
+struct StatusCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show a trip's link: server, cloud trip, last sync, waiting changes, conflicts and held items.",

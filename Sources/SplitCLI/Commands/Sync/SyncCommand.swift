@@ -11,7 +11,7 @@ import SplitSync
 /// account (preferences, claims) and every linked trip with changes waiting, says in one line
 /// that the current trip is local, and succeeds. Only a trip named with `--trip` must be
 /// linked.
-struct SyncCommand: ContextCommand {
+struct SyncCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Send a linked trip's changes to its cloud trip and fetch everyone else's.",

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitCore
 
-struct ExportCommand: ContextCommand {
+struct ExportCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a trip (or all trips) as JSON, CSV or a ledger journal.",

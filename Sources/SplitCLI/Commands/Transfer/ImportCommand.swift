@@ -3,7 +3,7 @@ import SplitCore
 import SplitImport
 import SplitStore
 
-struct ImportCommand: ContextCommand {
+struct ImportCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Bring in trips from the iOS app, Splitwise, or a split JSON export.",

@@ -3,7 +3,7 @@ import SplitCore
 import SplitStore
 import SplitSync
 
-struct TripCreateCommand: ContextCommand {
+struct TripCreateCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a trip and make it the current one.",

@@ -3,7 +3,7 @@ import SplitCloud
 import SplitCore
 import SplitSync
 
-struct TripDeleteCommand: ContextCommand {
+struct TripDeleteCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a trip and everything in it (needs --yes; cannot be undone).",

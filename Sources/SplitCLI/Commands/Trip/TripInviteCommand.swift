@@ -5,7 +5,7 @@ import SplitCloud
 import SplitStore
 
 /// `split trip invite`: the invite code of a linked trip's cloud trip, for `split join`.
-struct TripInviteCommand: ContextCommand {
+struct TripInviteCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "invite",
         abstract: "Print the invite code others use to join this linked trip (split join CODE).",

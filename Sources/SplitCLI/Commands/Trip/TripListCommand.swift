@@ -5,7 +5,7 @@ import SplitSync
 import SplitReport
 import SplitJSON
 
-struct TripListCommand: ContextCommand {
+struct TripListCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List trips; the current one is marked with *.",

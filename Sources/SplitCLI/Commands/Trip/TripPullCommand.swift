@@ -5,7 +5,7 @@ import SplitSync
 
 /// `split trip pull GROUP`: a cloud trip of this account, fetched into a new linked local
 /// trip that then works offline and syncs both ways.
-struct TripPullCommand: ContextCommand {
+struct TripPullCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull",
         abstract: "Fetch a cloud trip into a new local trip that stays in sync with it.",

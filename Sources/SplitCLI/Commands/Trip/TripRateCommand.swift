@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct TripRateCommand: ContextCommand {
+struct TripRateCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate",
         abstract: "Set or list exchange rates into the trip's currency, used by settle --in.",

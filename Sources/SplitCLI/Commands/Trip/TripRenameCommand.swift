@@ -17,14 +17,10 @@ struct TripRenameCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripRenamed {
         let trip = try await context.backend.trip(matching: old)
         let name = try NameRules.trip(new)
         try await context.backend.renameTrip(trip.id, to: name, at: context.now)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(Trip(id: trip.id, name: name, currency: trip.currency))]))
-        } else {
-            context.output.line("Renamed trip \(trip.name) to \(name).")
-        }
+        return TripRenamed(oldName: trip.name, trip: Trip(id: trip.id, name: name, currency: trip.currency))
     }
 }

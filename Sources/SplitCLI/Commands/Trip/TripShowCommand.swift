@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct TripShowCommand: ContextCommand {
+struct TripShowCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the current trip (or --trip): currency, members, rates, counts.",

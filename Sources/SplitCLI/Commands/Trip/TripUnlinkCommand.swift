@@ -5,7 +5,7 @@ import SplitJSON
 
 /// `split trip unlink NAME --yes`: a linked trip becomes local only. Everything it holds
 /// stays; changes not yet synced and open conflicts are dropped, so they need the --yes.
-struct TripUnlinkCommand: ContextCommand {
+struct TripUnlinkCommand: PrintingCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlink",
         abstract: "Stop syncing a linked trip; it stays here as a local-only trip.",

@@ -12,13 +12,9 @@ struct TripUseCommand: ContextCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripChosen {
         let found = try await context.backend.trip(matching: trip)
         try await context.backend.setCurrentTrip(found.id)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(found)]))
-        } else {
-            context.output.line("Now using trip \(found.name).")
-        }
+        return TripChosen(trip: found)
     }
 }

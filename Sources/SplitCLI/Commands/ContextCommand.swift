@@ -1,0 +1,46 @@
+import ArgumentParser
+
+/// What every leaf command shares: its global options, and whether it changes a trip.
+protocol LeafCommand: AsyncParsableCommand {
+    var global: GlobalOptions { get }
+    /// Whether the command changes a trip: a change to a linked trip is then synced at once
+    /// (``AutoSync``). Commands that only read never touch the network.
+    static var changesTrips: Bool { get }
+    /// Whether this run changed a trip: ``changesTrips``, unless a flag decides
+    /// (`settle --record`).
+    var changesTrip: Bool { get }
+}
+
+extension LeafCommand {
+    static var changesTrips: Bool { false }
+    var changesTrip: Bool { Self.changesTrips }
+}
+
+/// A leaf command: parses its flags, gets a ``CommandContext``, runs against it and returns
+/// what it produced. It prints nothing itself: ``Output/render(_:)`` prints the result once,
+/// as JSON with `--json`, else as text, and then a change to a linked trip is synced.
+protocol ContextCommand: LeafCommand {
+    associatedtype Result: CommandResult
+    func run(_ context: CommandContext) async throws -> Result
+}
+
+extension ContextCommand {
+    mutating func run() async throws {
+        let context = try CommandContext.make(global)
+        context.output.render(try await run(context))
+        if changesTrip { await AutoSync.afterChange(context) }
+    }
+}
+
+/// A leaf command that still prints as it goes, not yet returning a ``CommandResult``.
+protocol PrintingCommand: LeafCommand {
+    func run(_ context: CommandContext) async throws
+}
+
+extension PrintingCommand {
+    mutating func run() async throws {
+        let context = try CommandContext.make(global)
+        try await run(context)
+        if changesTrip { await AutoSync.afterChange(context) }
+    }
+}
