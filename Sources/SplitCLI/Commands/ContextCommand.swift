@@ -20,8 +20,8 @@ extension LeafCommand {
 /// what it produced. It prints nothing itself: ``Output/render(_:)`` prints the result once,
 /// as JSON with `--json`, else as text, and then a change to a linked trip is synced.
 protocol ContextCommand: LeafCommand {
-    associatedtype Result: CommandResult
-    func run(_ context: CommandContext) async throws -> Result
+    associatedtype Value: CommandResult
+    func run(_ context: CommandContext) async throws -> Value
 }
 
 extension ContextCommand {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import SplitCore
 
 /// The text form of one payment, for `show` and `edit`.
@@ -8,9 +7,8 @@ enum PaymentText {
         "\(directory.name(of: payment.from)) paid \(directory.name(of: payment.to)) \(payment.amount) on \(payment.date)"
     }
 
-    static func print(_ payment: Payment, _ directory: MemberDirectory, to output: Output) {
-        output.line(summary(payment, directory))
-        if let note = payment.note { output.line("Note: \(note)") }
-        output.line("Id: \(payment.id)")
+    /// The summary, the note if any, and the id.
+    static func lines(_ payment: Payment, _ directory: MemberDirectory) -> [String] {
+        [summary(payment, directory)] + (payment.note.map { ["Note: \($0)"] } ?? []) + ["Id: \(payment.id)"]
     }
 }

@@ -5,7 +5,7 @@ import SplitSync
 
 /// `split join CODE`: joins someone's cloud trip by its invite code and pulls it into a new
 /// linked local trip.
-struct JoinCommand: PrintingCommand {
+struct JoinCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "join",
         abstract: "Join a cloud trip by its invite code and keep a synced copy here.",
@@ -28,7 +28,7 @@ struct JoinCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripPulled {
         let trimmed = code.trimmingSpaces.uppercased()
         guard trimmed.count == 6, trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
             throw CLIError("'\(code)' is not an invite code; a code is 6 letters or digits, such as K7QM2X", kind: .data)
@@ -44,13 +44,14 @@ struct JoinCommand: PrintingCommand {
         case .failure(.refused(_, let detail)) where name != nil: throw CLIError.data("\(detail); nothing was joined")
         case .failure(let error): throw error
         }
-        try await TripPullCommand.adopt(group, session: session, context: context)
+        var pulled = try await TripPullCommand.adopt(group, session: session, context: context)
         if let name {
             if let me = try await context.me(in: group.id) {
-                if !context.output.json { context.output.line("You are \(me.member.name) in this trip, for your account on every device.") }
+                pulled.you = me.member.name
             } else {
-                context.output.note("split: \(session.client.server.url) did not record who you are; say it with: split member me \(name)")
+                pulled.notes.append("split: \(session.client.server.url) did not record who you are; say it with: split member me \(name)")
             }
         }
+        return pulled
     }
 }

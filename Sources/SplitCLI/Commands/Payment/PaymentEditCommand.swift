@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct PaymentEditCommand: PrintingCommand {
+struct PaymentEditCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change a payment; options you leave out keep their values.",
@@ -47,7 +47,7 @@ struct PaymentEditCommand: PrintingCommand {
         }
     }
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> PaymentShown {
         let (trip, directory) = try await context.tripAndMembers()
         let payer = try from.map { try directory.resolve($0).id }
         let payee = try to.map { try directory.resolve($0).id }
@@ -69,11 +69,6 @@ struct PaymentEditCommand: PrintingCommand {
             try PaymentInput.checkTwoMembers(payment.from, payment.to, directory)
             return payment
         }
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(stored, directory)]))
-        } else {
-            context.output.line("Updated payment \(stored.id.short).")
-            PaymentText.print(stored, directory, to: context.output)
-        }
+        return PaymentShown(trip: trip, payment: stored, directory: directory, edited: true)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct PaymentShowCommand: PrintingCommand {
+struct PaymentShowCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Show a payment.", discussion: HelpText.reflow("Example:\n  split payment show 7c41d0"))
 
@@ -11,13 +11,8 @@ struct PaymentShowCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> PaymentShown {
         let (trip, directory) = try await context.tripAndMembers()
-        let payment = try await context.backend.payment(matching: id, trip: trip.id)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "payment": JSONRendering.payment(payment, directory)]))
-        } else {
-            PaymentText.print(payment, directory, to: context.output)
-        }
+        return PaymentShown(trip: trip, payment: try await context.backend.payment(matching: id, trip: trip.id), directory: directory)
     }
 }

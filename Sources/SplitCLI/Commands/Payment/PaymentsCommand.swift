@@ -4,7 +4,7 @@ import SplitReport
 
 /// `split payments`: the trip's recorded payments, newest first, so a mistyped one can be
 /// found and fixed (`split payment edit|delete ID`).
-struct PaymentsCommand: PrintingCommand {
+struct PaymentsCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "payments",
         abstract: "List recorded payments (reimbursements), newest first.",
@@ -19,25 +19,8 @@ struct PaymentsCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> PaymentListing {
         let (trip, directory) = try await context.tripAndMembers()
-        let payments = try await context.backend.payments(trip: trip.id)
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip),
-                "payments": .array(payments.map { JSONRendering.payment($0, directory) }),
-            ]))
-            return
-        }
-        guard !payments.isEmpty else {
-            context.output.line("No payments yet. Record one with: split pay FROM TO AMOUNT")
-            return
-        }
-        var table = TextTable(["DATE", "ID", "FROM", "TO", "AMOUNT", "NOTE"], rightAligned: [4])
-        for payment in payments {
-            table.add([payment.date.description, payment.id.short, directory.name(of: payment.from),
-                       directory.name(of: payment.to), payment.amount.description, payment.note ?? ""])
-        }
-        context.output.line(table.render())
+        return PaymentListing(trip: trip, payments: try await context.backend.payments(trip: trip.id), directory: directory)
     }
 }

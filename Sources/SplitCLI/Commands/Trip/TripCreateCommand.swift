@@ -3,7 +3,7 @@ import SplitCore
 import SplitStore
 import SplitSync
 
-struct TripCreateCommand: PrintingCommand {
+struct TripCreateCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
         abstract: "Create a trip and make it the current one.",
@@ -32,7 +32,7 @@ struct TripCreateCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripCreated {
         if cloud && local { throw CLIError("choose one: --cloud or --local") }
         let linked = cloud || (!local && context.settings.mode == .cloud)
         let checkedName = try NameRules.trip(name), checkedCurrency = try currency.map { try Currency(code: $0) }
@@ -59,16 +59,6 @@ struct TripCreateCommand: PrintingCommand {
             }
         }
         try await context.backend.setCurrentTrip(trip.id)
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": .object([
-                    "id": .string(trip.id.rawValue), "name": .string(trip.name), "currency": .string(trip.currency.code),
-                    "linked": .bool(session != nil),
-                ]),
-            ]))
-        } else {
-            let place = session.map { " on \($0.client.server.url) and here" } ?? ""
-            context.output.line("Created trip \(trip.name) (\(trip.currency.code))\(place); it is now the current trip.")
-        }
+        return TripCreated(trip: trip, server: session?.client.server.url)
     }
 }

@@ -3,7 +3,7 @@ import SplitCloud
 import SplitCore
 import SplitSync
 
-struct TripDeleteCommand: PrintingCommand {
+struct TripDeleteCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a trip and everything in it (needs --yes; cannot be undone).",
@@ -27,7 +27,7 @@ struct TripDeleteCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripDeleted {
         let found = try await context.backend.trip(matching: trip)
         let status = try context.syncStore.statuses(trip: found.id).first
         if everywhere && status == nil {
@@ -48,10 +48,6 @@ struct TripDeleteCommand: PrintingCommand {
             try await context.sync.access.client(for: link).deleteGroup(TripID(link.group))
         }
         try await context.backend.deleteTrip(found.id)
-        if context.output.json {
-            context.output.emit(.object(["deleted": JSONRendering.trip(found)]))
-        } else {
-            context.output.line("Deleted trip \(found.name)\(everywhere ? " here and on the server" : "").")
-        }
+        return TripDeleted(trip: found, everywhere: everywhere)
     }
 }

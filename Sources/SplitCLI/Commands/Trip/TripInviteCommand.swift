@@ -5,7 +5,7 @@ import SplitCloud
 import SplitStore
 
 /// `split trip invite`: the invite code of a linked trip's cloud trip, for `split join`.
-struct TripInviteCommand: PrintingCommand {
+struct TripInviteCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "invite",
         abstract: "Print the invite code others use to join this linked trip (split join CODE).",
@@ -17,7 +17,7 @@ struct TripInviteCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> InviteCode {
         let trip = try await context.trip()
         guard let link = try await context.scope().link else {
             throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
@@ -26,10 +26,6 @@ struct TripInviteCommand: PrintingCommand {
         guard let group = groups.first(where: { $0.id.rawValue == link.group }), let code = group.inviteCode else {
             throw CLIError("the server lists no invite code for \(trip.name)", kind: .data)
         }
-        if context.output.json {
-            context.output.emit(.object(["trip": .string(trip.id.rawValue), "inviteCode": .string(code)]))
-        } else {
-            context.output.line(code)
-        }
+        return InviteCode(trip: trip.id, code: code)
     }
 }

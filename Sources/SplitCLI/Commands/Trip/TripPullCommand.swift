@@ -5,7 +5,7 @@ import SplitSync
 
 /// `split trip pull GROUP`: a cloud trip of this account, fetched into a new linked local
 /// trip that then works offline and syncs both ways.
-struct TripPullCommand: PrintingCommand {
+struct TripPullCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull",
         abstract: "Fetch a cloud trip into a new local trip that stays in sync with it.",
@@ -22,27 +22,23 @@ struct TripPullCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripPulled {
         let session = try await context.sync.access.account()
         let groups = try await session.client.groups()
         let found = try Self.match(group, in: groups)
-        try await TripPullCommand.adopt(found, session: session, context: context)
+        return try await TripPullCommand.adopt(found, session: session, context: context)
     }
 
-    /// Pulls `group` into a new linked trip, makes it current, and says so.
-    static func adopt(_ group: CloudGroup, session: (client: CloudClient, account: String), context: CommandContext) async throws {
+    /// Pulls `group` into a new linked trip and makes it current.
+    static func adopt(_ group: CloudGroup, session: (client: CloudClient, account: String),
+                      context: CommandContext) async throws -> TripPulled {
         let clock = context.clock
         let linker = TripLinker(store: context.syncStore, client: session.client, account: session.account,
                                 clock: { clock.now() })
         let (trip, tally) = try await linker.pull(group)
         try await context.backend.setCurrentTrip(trip.id)
         let stored = try await context.backend.trip(matching: trip.id.rawValue)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(stored), "pulled": .int(tally.pulled)]))
-        } else {
-            context.output.line("Pulled trip \(stored.name) (\(stored.currency.code)): \(tally.pulled) item\(tally.pulled == 1 ? "" : "s"); "
-                                + "it is now the current trip and stays in sync.")
-        }
+        return TripPulled(trip: stored, pulled: tally.pulled)
     }
 
     /// The group named `reference`: an id or id prefix of 6 or more characters, an exact name

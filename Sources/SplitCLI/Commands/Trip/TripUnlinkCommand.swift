@@ -5,7 +5,7 @@ import SplitJSON
 
 /// `split trip unlink NAME --yes`: a linked trip becomes local only. Everything it holds
 /// stays; changes not yet synced and open conflicts are dropped, so they need the --yes.
-struct TripUnlinkCommand: PrintingCommand {
+struct TripUnlinkCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlink",
         abstract: "Stop syncing a linked trip; it stays here as a local-only trip.",
@@ -26,7 +26,7 @@ struct TripUnlinkCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> TripUnlinked {
         let found = try await context.backend.trip(matching: trip)
         guard let status = try context.syncStore.statuses(trip: found.id).first else {
             throw CLIError("\(found.name) is not linked to a cloud trip; nothing to unlink", kind: .data)
@@ -39,10 +39,6 @@ struct TripUnlinkCommand: PrintingCommand {
             throw CLIError("unlinking \(found.name) keeps it here as a local-only trip\(dropped). Add --yes to confirm")
         }
         try context.syncStore.unlink(found.id)
-        if context.output.json {
-            context.output.emit(.object(["unlinked": JSONRendering.trip(found)]))
-        } else {
-            context.output.line("Unlinked trip \(found.name); it stays here as a local-only trip.")
-        }
+        return TripUnlinked(trip: found)
     }
 }
