@@ -5,7 +5,7 @@ import SplitStore
 /// of all trips (``SplitStore/LocalBackend/yourTrips(meName:)``), each trip's balances
 /// converted when `--in` asks, and where you stand with each friend
 /// (``SplitCore/FriendLedger``). Trips that do not know you are set aside, to be named.
-struct CrossTrips {
+struct CrossTrips: Sendable {
     /// The trips that count: those that know you.
     let trips: [YourTrip]
     /// Trips where you are not known, so nothing of them is counted.

@@ -2,7 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitReport
 
-struct MarkPaidCommand: PrintingCommand {
+struct MarkPaidCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "mark-paid",
         abstract: "Mark a member's share of an expense as paid back to its payers (or --unpaid).",
@@ -27,7 +27,7 @@ struct MarkPaidCommand: PrintingCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> SharePaidMarked {
         let (trip, directory) = try await context.tripAndMembers()
         let paid = !unpaid
         // Found and marked in one write: no other change slips in between. The expense is
@@ -38,18 +38,7 @@ struct MarkPaidCommand: PrintingCommand {
             let split = try Self.share(of: debtor, in: expense, directory)
             return ((debtor, split), split.isPaid == paid ? nil : (debtor.id, paid))
         }
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip), "expenseId": .string(expense.id.rawValue), "memberId": .string(debtor.id.rawValue),
-                "memberName": .string(debtor.name), "isPaid": .bool(paid), "changed": .bool(changed),
-            ]))
-        } else {
-            let state = paid ? "paid" : "unpaid"
-            let amount = Money(minorUnits: split.amount, currency: expense.amount.currency)
-            context.output.line(changed
-                ? "Marked \(debtor.name)'s share of \(expense.shownDescription) (\(amount)) \(state)."
-                : "\(debtor.name)'s share of \(expense.shownDescription) was already \(state).")
-        }
+        return SharePaidMarked(trip: trip, expense: expense, debtor: debtor, share: split, paid: paid, changed: changed)
     }
 
     /// `debtor`'s share of `expense`, or why there is none to mark.

@@ -3,7 +3,7 @@ import SplitCore
 import SplitReport
 import SplitJSON
 
-struct SettleCommand: PrintingCommand {
+struct SettleCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "settle",
         abstract: "Show the settle-up plan with the fewest transfers, per currency.",
@@ -67,17 +67,15 @@ struct SettleCommand: PrintingCommand {
         }
     }
 
-    func run(_ context: CommandContext) async throws {
-        if all { return try await allMine(context) }
+    func run(_ context: CommandContext) async throws -> OneOf<SettlePlan, OneOf<SettlementRecorded, FriendsSettlement>> {
+        if all { return .second(.second(FriendsSettlement(view: try await CrossTrips.load(context, into: target)))) }
         let (trip, directory) = try await context.tripAndMembers()
-        try context.warnAboutHeldItems(trip.id)
+        let warning = try context.heldItemsWarning(trip.id)
         if record {
-            try await recordPlan(context, trip: trip, directory: directory)
-            return
+            return .second(.first(try await recordPlan(context, trip: trip, directory: directory, warning: warning)))
         }
         // Not `all`: that is the --all flag.
         var perCurrency = try await context.backend.balances(trip: trip.id)
-        // The rates the conversion used, as `split trip rate` lists them: 1 USD = 150.25 JPY.
         var conversion: ReportConversion?
         if let target {
             let rates = try await context.backend.rates(trip: trip.id)
@@ -87,85 +85,10 @@ struct SettleCommand: PrintingCommand {
         let me = try await you(context)
         let plans = try perCurrency.map { balances in
             let transfers = try SettlementPlanner.plan(balances, names: directory)
-            return (balances, mine ? transfers.filter { $0.from == me || $0.to == me } : transfers)
+            return (balances: balances, transfers: mine ? transfers.filter { $0.from == me || $0.to == me } : transfers)
         }
-        if context.output.json {
-            var document = [
-                JSONMember("trip", JSONRendering.trip(trip)),
-                JSONMember("me", JSONRendering.string(me?.rawValue)),
-                JSONMember("settlements", .array(plans.map { balances, transfers in
-                    .object([
-                        "currency": .string(balances.currency.code),
-                        "balances": .array(balances.balances.map { JSONRendering.balance($0, balances.currency, directory) }),
-                        "transfers": .array(transfers.map { JSONRendering.transfer($0, balances.currency, directory) }),
-                    ])
-                })),
-            ]
-            if let conversion { document.append(JSONMember("rates", ReportJSON.rates(conversion))) }
-            context.output.emit(.object(document))
-            return
-        }
-        defer {
-            if let line = conversion?.sentence { context.output.line(line) }
-        }
-        if let me {
-            let words = plans.flatMap { balances, transfers in
-                transfers.compactMap { YourTransfers.sentence($0, me: me, balances.currency, directory) }
-            }
-            context.output.line(words.isEmpty ? "You are settled up." : words.joined(separator: "\n"))
-            if mine { return }
-            if !plans.isEmpty { context.output.line() }
-        }
-        guard !plans.isEmpty else {
-            context.output.line("Nothing to settle: no expenses yet.")
-            return
-        }
-        for (balances, transfers) in plans {
-            let currency = balances.currency
-            if transfers.isEmpty {
-                context.output.line("\(currency.code): everyone is settled.")
-                continue
-            }
-            context.output.line("\(currency.code): \(transfers.count) transfer\(transfers.count == 1 ? "" : "s")")
-            var table = TextTable(["FROM", "", "TO", "AMOUNT"], rightAligned: [3])
-            for transfer in transfers {
-                table.add([directory.name(of: transfer.from), "pays", directory.name(of: transfer.to),
-                           Amounts.text(transfer.amount, currency)])
-            }
-            context.output.line(table.render())
-        }
-    }
-
-    /// `--all --mine`: each friend's totals across trips (``CrossTrips``) as the transfers that
-    /// settle them.
-    private func allMine(_ context: CommandContext) async throws {
-        let view = try await CrossTrips.load(context, into: target)
-        let owing = view.friends.flatMap { friend in friend.totals.map { (friend, $0) } }
-        if context.output.json {
-            let codes = Set(owing.map(\.1.currency.code)).sorted()
-            context.output.emit(.object([
-                "convertedTo": JSONRendering.string(view.target?.code),
-                "skippedTrips": .array(view.skipped.map(JSONRendering.trip)),
-                "settlements": .array(codes.map { code in
-                    .object([
-                        "currency": .string(code),
-                        "transfers": .array(owing.filter { $0.1.currency.code == code }.map { friend, amount in
-                            .object([
-                                "friend": .string(friend.name), "matchedBy": .string(friend.identity.match.rawValue),
-                                "direction": .string(amount.amount < 0 ? "youPay" : "paysYou"),
-                                "amount": JSONRendering.amount(amount.amount == .min ? .max : abs(amount.amount), amount.currency),
-                            ])
-                        }),
-                    ])
-                }),
-            ]))
-        } else {
-            if let line = view.convertedLine { context.output.line(line) }
-            context.output.line(owing.isEmpty ? "You are settled up." : owing.map { friend, amount in
-                YourTransfers.sentence(amount.amount, with: friend.name, amount.currency)
-            }.joined(separator: "\n"))
-        }
-        if let note = view.skippedNote { context.output.note(note) }
+        return .first(SettlePlan(trip: trip, directory: directory, me: me, mine: mine, plans: plans, conversion: conversion,
+                                 heldWarning: warning))
     }
 
     /// You in the trip, or nil; `--mine` needs you.
@@ -178,7 +101,8 @@ struct SettleCommand: PrintingCommand {
     }
 
     /// `--record`: the plan of the balances as they are in the write, as payments.
-    private func recordPlan(_ context: CommandContext, trip: Trip, directory: MemberDirectory) async throws {
+    private func recordPlan(_ context: CommandContext, trip: Trip, directory: MemberDirectory,
+                            warning: String?) async throws -> SettlementRecorded {
         let me = try await you(context)
         let today = context.clock.today()
         let day = try DateInput(today: today).recorded(date) ?? today
@@ -194,19 +118,6 @@ struct SettleCommand: PrintingCommand {
             }
             return payments
         }
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip),
-                "recorded": .array(payments.map { JSONRendering.payment($0, directory) }),
-            ]))
-            return
-        }
-        context.output.line("Recorded \(payments.count) payment\(payments.count == 1 ? "" : "s"), dated \(day):")
-        var table = TextTable(["FROM", "", "TO", "AMOUNT"], rightAligned: [3])
-        for payment in payments {
-            table.add([directory.name(of: payment.from), "paid", directory.name(of: payment.to), payment.amount.description])
-        }
-        context.output.line(table.render())
-        context.output.line("Undo with: split undo")
+        return SettlementRecorded(trip: trip, payments: payments, day: day, directory: directory, heldWarning: warning)
     }
 }

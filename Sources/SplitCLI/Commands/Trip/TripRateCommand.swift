@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct TripRateCommand: PrintingCommand {
+struct TripRateCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "rate",
         abstract: "Set or list exchange rates into the trip's currency, used by settle --in.",
@@ -23,39 +23,16 @@ struct TripRateCommand: PrintingCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> OneOf<RateSet, RatesListed> {
         let trip = try await context.trip()
-        if let currency {
-            guard let rate else { throw CLIError("give the rate too, e.g. split trip rate \(currency.uppercased()) 150.25") }
-            let code = try Currency(code: currency)
-            guard code != trip.currency else {
-                throw CLIError.data("\(code.code) is the trip's own currency; its rate is always 1")
-            }
-            let parsed = try ExchangeRate(parsing: rate)
-            try await context.backend.setRate(trip: trip.id, currency: code, rate: parsed, at: context.now)
-            if context.output.json {
-                context.output.emit(.object([
-                    "trip": JSONRendering.trip(trip), "currency": .string(code.code), "rate": .number(parsed.text), "home": .string(trip.currency.code),
-                ]))
-            } else {
-                context.output.line("Rate set: 1 \(code.code) = \(parsed.text) \(trip.currency.code).")
-            }
-            return
+        guard let currency else { return .second(RatesListed(trip: trip, rates: try await context.backend.rates(trip: trip.id))) }
+        guard let rate else { throw CLIError("give the rate too, e.g. split trip rate \(currency.uppercased()) 150.25") }
+        let code = try Currency(code: currency)
+        guard code != trip.currency else {
+            throw CLIError.data("\(code.code) is the trip's own currency; its rate is always 1")
         }
-        let rates = try await context.backend.rates(trip: trip.id)
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip), "home": .string(trip.currency.code),
-                "rates": .array(rates.keys.sorted().map { code in
-                    .object(["currency": .string(code), "rate": .number(rates[code]!.text)])
-                }),
-            ]))
-        } else if rates.isEmpty {
-            context.output.line("No rates set. Set one with: split trip rate CURRENCY RATE")
-        } else {
-            for code in rates.keys.sorted() {
-                context.output.line("1 \(code) = \(rates[code]!.text) \(trip.currency.code)")
-            }
-        }
+        let parsed = try ExchangeRate(parsing: rate)
+        try await context.backend.setRate(trip: trip.id, currency: code, rate: parsed, at: context.now)
+        return .first(RateSet(trip: trip, currency: code, rate: parsed))
     }
 }
