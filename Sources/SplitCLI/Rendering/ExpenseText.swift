@@ -1,4 +1,3 @@
-import ArgumentParser
 import SplitCore
 import SplitJSON
 import SplitReport
@@ -6,12 +5,15 @@ import SplitStore
 
 /// The text form of one expense, for `show` and `edit`.
 enum ExpenseText {
-    static func print(_ expense: Expense, _ directory: MemberDirectory, rule: SplitRule?, to output: Output) {
-        output.line("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
-        output.line("Paid by \(Amounts.payers(expense, directory))")
-        output.line("Split: \(SplitWords.text(rule, directory, amount: expense.amount))")
+    /// Description, amount, category and date; payers; the split as given; each member's share
+    /// (with an itemized bill's items and extras); the note; the id.
+    static func lines(_ expense: Expense, _ directory: MemberDirectory, rule: SplitRule?) -> [String] {
+        var lines: [String] = []
+        lines.append("\(expense.shownDescription): \(expense.amount), \(expense.category.rawValue), \(expense.date)")
+        lines.append("Paid by \(Amounts.payers(expense, directory))")
+        lines.append("Split: \(SplitWords.text(rule, directory, amount: expense.amount))")
         if let stale = expense.staleSplitGiven {
-            output.line("Given as: \(SplitWords.text(stale, directory, amount: expense.amount)); it no longer gives these "
+            lines.append("Given as: \(SplitWords.text(stale, directory, amount: expense.amount)); it no longer gives these "
                         + "shares (they were changed elsewhere), so the shares count")
         }
         let currency = expense.amount.currency
@@ -31,8 +33,9 @@ enum ExpenseText {
             }
             table.add(row + [Amounts.text(split.amount, currency), settled])
         }
-        output.line(table.render())
-        if let note = expense.note { output.line("Note: \(note)") }
-        output.line("Id: \(expense.id)")
+        lines.append(table.render())
+        if let note = expense.note { lines.append("Note: \(note)") }
+        lines.append("Id: \(expense.id)")
+        return lines
     }
 }

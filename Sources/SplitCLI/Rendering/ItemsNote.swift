@@ -7,12 +7,12 @@ enum ItemsNote {
     static let text = "split: the Node server keeps only each member's share; the items stay on this device, "
         + "and other devices show the shares"
 
-    /// Says it when `rules` hold an itemized bill and the write queued the change for the Node
-    /// server (the backend's ``WriteJournal``, so no read of the link: the command stays at two
-    /// transactions).
-    static func say(for rules: some Collection<SplitRule>, trip: TripID, context: CommandContext) {
+    /// The note when `rules` hold an itemized bill and the write queued the change for the
+    /// Node server (the backend's ``WriteJournal``, so no read of the link: the command stays
+    /// at two transactions); else nil.
+    static func note(for rules: some Collection<SplitRule>, trip: TripID, context: CommandContext) -> String? {
         guard rules.contains(where: { if case .itemized = $0 { true } else { false } }),
-              context.backend.journal.syncsBySnapshot(trip) else { return }
-        context.output.note(text)
+              context.backend.journal.syncsBySnapshot(trip) else { return nil }
+        return text
     }
 }

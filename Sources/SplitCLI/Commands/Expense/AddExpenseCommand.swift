@@ -1,7 +1,7 @@
 import ArgumentParser
 import SplitCore
 
-struct AddExpenseCommand: PrintingCommand {
+struct AddExpenseCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-expense",
         abstract: "Record an expense and how it is split.",
@@ -60,7 +60,7 @@ struct AddExpenseCommand: PrintingCommand {
         }
     }
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ExpensesAdded {
         let (trip, directory) = try await context.tripAndMembers()
         var builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
         let me = try await context.me()?.member.id
@@ -97,27 +97,16 @@ struct AddExpenseCommand: PrintingCommand {
         }
         // As stored: with the backend's ids and creation time, as `split expenses --json` shows them.
         let expenses: [Expense]
+        var notes: [String] = []
         if batch == nil, let draft = drafts.first {
             let added = try await context.backend.addExpense(draft, trip: trip.id, at: context.now)
             expenses = added.stored
-            if let earlier = added.repeats { context.output.note(RepeatNote.text(earlier: earlier, now: context.now)) }
+            if let earlier = added.repeats { notes.append(RepeatNote.text(earlier: earlier, now: context.now)) }
         } else {
             expenses = try await context.backend.addExpenses(drafts, trip: trip.id, at: context.now)
         }
-        if expenses.count > drafts.count { context.output.note(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
-        ItemsNote.say(for: rules.values, trip: trip.id, context: context)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "me": JSONRendering.string(me?.rawValue),
-                                         "expenses": .array(expenses.map { expense in
-                                             // An itemized bill's items and extras ride along (ItemsJSON).
-                                             ItemsJSON.adding(rules[expense.id], to: JSONRendering.expense(expense, directory), expense, directory)
-                                         })]))
-        } else if expenses.count == 1, let expense = expenses.first {
-            let shares = expense.splits.map { "\(directory.name(of: $0.memberID)) \(Amounts.text($0.amount, expense.amount.currency))" }
-            context.output.line("Added \(expense.description): \(expense.amount) paid by \(Amounts.payers(expense, directory)) "
-                                + "[\(shares.joined(separator: ", "))] id \(expense.id.short)")
-        } else {
-            context.output.line("Added \(expenses.count) expenses to \(trip.name).")
-        }
+        if expenses.count > drafts.count { notes.append(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
+        if let note = ItemsNote.note(for: rules.values, trip: trip.id, context: context) { notes.append(note) }
+        return ExpensesAdded(trip: trip, me: me, expenses: expenses, directory: directory, rules: rules, notes: notes)
     }
 }

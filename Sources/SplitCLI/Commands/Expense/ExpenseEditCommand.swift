@@ -4,7 +4,7 @@ import SplitJSON
 import SplitReport
 import SplitStore
 
-struct ExpenseEditCommand: PrintingCommand {
+struct ExpenseEditCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Change an expense; flags you leave out keep their values.",
@@ -41,7 +41,7 @@ struct ExpenseEditCommand: PrintingCommand {
         }
     }
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ExpenseShown {
         let (trip, directory) = try await context.tripAndMembers()
         // A held expense (another client's, with no sound reading) is fixed from its best
         // reading: the fix joins the trip and goes to the server.
@@ -64,16 +64,14 @@ struct ExpenseEditCommand: PrintingCommand {
             try context.syncStore.fixHeldExpense(updated, trip: trip.id, at: context.now)
             stored = [updated]
         }
-        if stored.count > 1 { context.output.note(NodePartsNote.text(parts: stored.count)) }
+        var notes: [String] = []
+        if stored.count > 1 { notes.append(NodePartsNote.text(parts: stored.count)) }
         // Only when this edit gave the items: an edit of other fields keeps them quietly.
-        if draft.split?.isItems == true { ItemsNote.say(for: kept.map { [$0] } ?? [], trip: trip.id, context: context) }
-        let shown = stored[0]
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip),
-                                         "expense": ItemsJSON.adding(kept, to: JSONRendering.expense(shown, directory), shown, directory)]))
-        } else {
-            context.output.line("Updated expense \(shown.id.short).")
-            ExpenseText.print(shown, directory, rule: SplitWords.rule(kept, shown, directory), to: context.output)
+        if draft.split?.isItems == true, let note = ItemsNote.note(for: kept.map { [$0] } ?? [], trip: trip.id, context: context) {
+            notes.append(note)
         }
+        let shown = stored[0]
+        return ExpenseShown(trip: trip, expense: shown, directory: directory, rule: SplitWords.rule(kept, shown, directory),
+                            edited: true, kept: kept, notes: notes)
     }
 }

@@ -4,7 +4,7 @@ import SplitStore
 
 /// `split resolve ID --mine|--theirs`: settles one conflict. `--mine` is a new change on top
 /// of the server's version, synced like any other.
-struct ResolveCommand: PrintingCommand {
+struct ResolveCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
         abstract: "Settle a sync conflict: keep my version (--mine) or the server's (--theirs).",
@@ -30,18 +30,13 @@ struct ResolveCommand: PrintingCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ConflictResolved {
         guard let number = Int64(id), number > 0 else {
             throw CLIError("'\(id)' is not a conflict id; ids are the numbers split conflicts lists")
         }
         guard mine != theirs else { throw CLIError("choose one: --mine or --theirs") }
         let conflict = try context.syncStore.resolve(number, keepMine: mine, at: context.now)
         let names = try context.syncStore.memberNames(conflict.trip)
-        let view = ConflictView(conflict: conflict, names: names)
-        if context.output.json {
-            context.output.emit(.object(["resolved": view.json, "kept": .string(mine ? "mine" : "theirs")]))
-        } else {
-            context.output.line("Resolved conflict \(number) (\(view.itemText), \(conflict.field)): kept \(mine ? "mine" : "theirs").")
-        }
+        return ConflictResolved(view: ConflictView(conflict: conflict, names: names), keptMine: mine)
     }
 }
