@@ -31,16 +31,3 @@ extension ContextCommand {
         if changesTrip { await AutoSync.afterChange(context) }
     }
 }
-
-/// A leaf command that still prints as it goes, not yet returning a ``CommandResult``.
-protocol PrintingCommand: LeafCommand {
-    func run(_ context: CommandContext) async throws
-}
-
-extension PrintingCommand {
-    mutating func run() async throws {
-        let context = try CommandContext.make(global)
-        try await run(context)
-        if changesTrip { await AutoSync.afterChange(context) }
-    }
-}

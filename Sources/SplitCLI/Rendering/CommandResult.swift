@@ -12,8 +12,14 @@ protocol CommandResult: Sendable {
     var lines: [String] { get }
     /// Lines for stderr, said in either form before the result (a warning, a hint).
     var notes: [String] { get }
+    /// Whether the command already wrote its product (a report or an export, to a file or to
+    /// stdout through ``ExportFile``, or the streamed `expenses --json`): then only the notes
+    /// are printed. The one exception to "commands never print", for documents too large, or
+    /// too plainly bytes, to hold as a value.
+    var written: Bool { get }
 }
 
 extension CommandResult {
     var notes: [String] { [] }
+    var written: Bool { false }
 }

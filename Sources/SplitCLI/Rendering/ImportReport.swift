@@ -4,31 +4,29 @@ import SplitStore
 import SplitJSON
 
 /// What `split import` did (or, with `--dry-run`, would do), as text or JSON.
-struct ImportReport {
+struct ImportReport: CommandResult {
     let file: String
     let format: ImportFormat
     let plan: ImportPlan
     let summary: ImportSummary
     let dryRun: Bool
 
-    func render(to output: Output) {
-        if output.json {
-            output.emit(json)
-            return
-        }
+    var lines: [String] {
+        var lines: [String] = []
         if summary.addedNothing {
             let expenses = summary.trips.reduce(0) { $0 + $1.expensesSkipped }
             let payments = summary.trips.reduce(0) { $0 + $1.paymentsSkipped }
-            output.line("Nothing new in \(file): its \(count(expenses, "expense")) and \(count(payments, "payment")) were imported before.")
+            lines.append("Nothing new in \(file): its \(count(expenses, "expense")) and \(count(payments, "payment")) were imported before.")
         } else {
-            output.line("\(dryRun ? "Would import" : "Imported") \(file) (\(format.rawValue)):")
-            for trip in summary.trips { output.line("  " + line(trip)) }
+            lines.append("\(dryRun ? "Would import" : "Imported") \(file) (\(format.rawValue)):")
+            lines += summary.trips.map { "  " + line($0) }
         }
         if !plan.warnings.isEmpty && !summary.addedNothing {
-            output.line("\(count(plan.warnings.count, "warning")):")
-            for warning in plan.warnings { output.line("  " + warning) }
+            lines.append("\(count(plan.warnings.count, "warning")):")
+            lines += plan.warnings.map { "  " + $0 }
         }
-        if dryRun { output.line("Dry run: nothing was written.") }
+        if dryRun { lines.append("Dry run: nothing was written.") }
+        return lines
     }
 
     private func line(_ trip: ImportSummary.Trip) -> String {
@@ -49,7 +47,7 @@ struct ImportReport {
 
     private func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 
-    private var json: JSONValue {
+    var json: JSONValue {
         .object([
             "file": .string(file),
             "format": .string(format.rawValue),

@@ -26,4 +26,11 @@ enum OneOf<First: CommandResult, Second: CommandResult>: CommandResult {
         case .second(let result): result.notes
         }
     }
+
+    var written: Bool {
+        switch self {
+        case .first(let result): result.written
+        case .second(let result): result.written
+        }
+    }
 }

@@ -38,6 +38,7 @@ struct Output: Sendable {
     /// Prints a command's result: its notes on stderr, then its JSON with `--json`, else its lines.
     func render(_ result: some CommandResult) {
         for text in result.notes { note(text) }
+        if result.written { return }
         if json {
             emit(result.json)
         } else {

@@ -3,7 +3,7 @@ import SplitCore
 import SplitJSON
 import SplitReport
 
-struct ExpensesCommand: PrintingCommand {
+struct ExpensesCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "expenses",
         abstract: "List expenses, newest first.",
@@ -40,7 +40,7 @@ struct ExpensesCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> OneOf<ExpenseListing, DocumentWritten> {
         let (trip, directory) = try await context.tripAndMembers()
         var filter = ExpenseFilter()
         filter.member = try member.map { try directory.resolve($0).id }
@@ -61,28 +61,13 @@ struct ExpensesCommand: PrintingCommand {
         if let since = filter.since, let until = filter.until, since > until {
             throw CLIError.data("--since \(since) is after --until \(until)")
         }
+        // The listing's fast path: streamed in chunks as rows arrive, never held whole.
         if context.output.json && !context.output.isTerminal {
             try await streamJSON(context, trip: trip, filter: filter, directory: directory)
-            return
+            return .second(DocumentWritten(note: nil))
         }
-        let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
-        if context.output.json {
-            context.output.emit(.object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })]))
-            return
-        }
-        guard !expenses.isEmpty else {
-            context.output.line("No expenses\(filter == .all ? " yet" : " match"). Add one with: split add-expense DESCRIPTION AMOUNT --paid-by NAME")
-            return
-        }
-        var table = TextTable(["DATE", "ID", "DESCRIPTION", "AMOUNT", "CATEGORY", "PAID BY", "SPLIT AMONG"], rightAligned: [3])
-        for expense in expenses {
-            table.add([
-                expense.date.description, expense.id.short, expense.shownDescription, expense.amount.description,
-                expense.category.rawValue, Amounts.payers(expense, directory),
-                JSONRendering.byName(expense.splits, directory).filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }.joined(separator: ", "),
-            ])
-        }
-        context.output.line(table.render())
+        return .first(ExpenseListing(trip: trip, expenses: try await context.backend.expenses(trip: trip.id, filter: filter),
+                                     directory: directory, filtered: filter != .all))
     }
 
     /// Compact `{"trip":{...},"expenses":[...]}` written in chunks as rows arrive: constant memory for any

@@ -11,7 +11,7 @@ import SplitSync
 /// so every device you log in on knows it after a sync; a member another account claimed is
 /// refused. Elsewhere (a local trip, the Node server, which has no route for it) it is kept on
 /// this device.
-struct MemberMeCommand: PrintingCommand {
+struct MemberMeCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "me",
         abstract: "Show or set which member you are in the trip.",
@@ -42,10 +42,10 @@ struct MemberMeCommand: PrintingCommand {
         if clear && name != nil { throw ValidationError("give a member name or --clear, not both") }
     }
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> YouInTrip {
         let (trip, directory) = try await context.tripAndMembers()
         guard name != nil || clear else {
-            return show(try await context.me(), trip: trip, context)
+            return YouInTrip(trip: trip, me: try await context.me())
         }
         let member = try name.map { try directory.resolve($0) }
         let link = try await context.scope().link
@@ -55,20 +55,17 @@ struct MemberMeCommand: PrintingCommand {
         } else {
             try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
         }
-        let me = try await context.me(in: trip.id)
-        if context.output.json {
-            return show(me, trip: trip, context)
-        }
         let subject = member.map { "You are \($0.name) in \(trip.name)" } ?? "You are no longer set in \(trip.name)"
-        switch kept {
+        let said = switch kept {
         case .account(let server):
-            context.output.line("\(subject), for your account on \(server): every device you use knows it after a sync.")
+            "\(subject), for your account on \(server): every device you use knows it after a sync."
         case .waiting(let server):
-            context.output.line("\(subject) on this device; \(server) could not be reached, so your account's "
-                                + "\(member == nil ? "release" : "claim") is sent at the next sync.")
+            "\(subject) on this device; \(server) could not be reached, so your account's "
+                + "\(member == nil ? "release" : "claim") is sent at the next sync."
         case .device(let node):
-            context.output.line("\(subject)\(node ? " on this device (the Node server keeps no claims)" : "").")
+            "\(subject)\(node ? " on this device (the Node server keeps no claims)" : "")."
         }
+        return YouInTrip(trip: trip, me: try await context.me(in: trip.id), said: said)
     }
 
     /// Where the choice now lives, for the line that says so.
@@ -113,22 +110,5 @@ struct MemberMeCommand: PrintingCommand {
         case .failure(let error):
             throw error
         }
-    }
-
-    private func show(_ me: Me?, trip: Trip, _ context: CommandContext) {
-        if context.output.json {
-            context.output.emit(.object([
-                "trip": JSONRendering.trip(trip),
-                "me": JSONRendering.string(me?.member.id.rawValue),
-                "memberName": JSONRendering.string(me?.member.name),
-                "source": JSONRendering.string(me?.source.rawValue),
-            ]))
-            return
-        }
-        guard let me else {
-            context.output.line("You are not set in \(trip.name); say who you are with: split member me NAME")
-            return
-        }
-        context.output.line("You are \(me.member.name) in \(trip.name) (\(me.source.words)).")
     }
 }

@@ -9,7 +9,7 @@ import SplitStore
 /// What you owe a friend in a trip is what that trip's settle-up plan has pass between you
 /// (as `split settle` shows it), so the per-trip figures always agree with `settle --mine`;
 /// summed over trips they are your balance with them (``SplitCore/FriendLedger``).
-struct FriendsCommand: PrintingCommand {
+struct FriendsCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "friends",
         abstract: "Show what you owe each friend, or they owe you, across all trips.",
@@ -42,63 +42,7 @@ struct FriendsCommand: PrintingCommand {
         if global.trip != nil { throw ValidationError("friends covers every trip; leave out --trip") }
     }
 
-    func run(_ context: CommandContext) async throws {
-        let view = try await CrossTrips.load(context, into: target)
-        if context.output.json {
-            context.output.emit(.object([
-                "meName": JSONRendering.string(context.settings.meName),
-                "convertedTo": JSONRendering.string(view.target?.code),
-                "trips": .array(view.trips.map { Self.json($0) }),
-                "skippedTrips": .array(view.skipped.map(JSONRendering.trip)),
-                "friends": .array(view.friends.map { Self.json($0) }),
-                "totals": Self.json(view.totals),
-            ]))
-            if let note = view.skippedNote { context.output.note(note) }
-            return
-        }
-        if let line = view.convertedLine { context.output.line(line) }
-        if view.friends.isEmpty {
-            context.output.line(view.trips.isEmpty ? "No trips yet." : "No friends yet: you are alone in your trips.")
-        }
-        for friend in view.friends {
-            context.output.line("\(friend.name): \(YourTransfers.standing(friend.totals, with: friend.name))")
-            for shared in friend.trips {
-                let also = shared.member.name == friend.name ? "" : " (as \(shared.member.name))"
-                context.output.line("  \(shared.trip.name)\(also): \(YourTransfers.standing(shared.amounts, with: friend.name))")
-            }
-        }
-        if !view.totals.isEmpty {
-            context.output.line()
-            context.output.line("In all: " + view.totals.map { YourTransfers.net($0.amount, $0.currency) }.joined(separator: "; ") + ".")
-        }
-        if let note = view.skippedNote { context.output.note(note) }
-    }
-
-    private static func json(_ trip: YourTrip) -> JSONValue {
-        .object([
-            "id": .string(trip.trip.id.rawValue), "name": .string(trip.trip.name),
-            "me": JSONRendering.string(trip.me?.member.id.rawValue), "memberName": JSONRendering.string(trip.me?.member.name),
-            "source": JSONRendering.string(trip.me?.source.rawValue),
-        ])
-    }
-
-    private static func json(_ friend: Friend) -> JSONValue {
-        .object([
-            "name": .string(friend.name),
-            "matchedBy": .string(friend.identity.match.rawValue),
-            "totals": json(friend.totals),
-            "trips": .array(friend.trips.map { shared in
-                .object([
-                    "trip": JSONRendering.trip(shared.trip),
-                    "memberId": .string(shared.member.id.rawValue), "memberName": .string(shared.member.name),
-                    "matchedBy": .string(shared.matchedBy.rawValue),
-                    "amounts": json(shared.amounts),
-                ])
-            }),
-        ])
-    }
-
-    static func json(_ amounts: [FriendAmount]) -> JSONValue {
-        .array(amounts.map { .object(["currency": .string($0.currency.code), "amount": JSONRendering.amount($0.amount, $0.currency)]) })
+    func run(_ context: CommandContext) async throws -> FriendsStanding {
+        FriendsStanding(view: try await CrossTrips.load(context, into: target), meName: context.settings.meName)
     }
 }

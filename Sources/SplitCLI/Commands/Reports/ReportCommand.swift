@@ -4,7 +4,7 @@ import SplitReport
 
 extension ReportFormat: ExpressibleByArgument {}
 
-struct ReportCommand: PrintingCommand {
+struct ReportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Show the trip as a report: text, Markdown, or one HTML page with charts to share.",
@@ -50,7 +50,7 @@ struct ReportCommand: PrintingCommand {
         }
     }
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> DocumentWritten {
         let format = self.format ?? .text
         if format == .html && output == nil && !global.json && context.output.isTerminal {
             throw CLIError("an html report is a page for a browser, not for the terminal; write it to a file "
@@ -67,7 +67,8 @@ struct ReportCommand: PrintingCommand {
             file.discard()
             throw error
         }
-        guard let output else { return }
-        context.output.note("wrote the \(global.json ? "json" : format.rawValue) report of trip '\(Expense.shown(report.trip.name))' to \(output)")
+        return DocumentWritten(note: output.map {
+            "wrote the \(global.json ? "json" : format.rawValue) report of trip '\(Expense.shown(report.trip.name))' to \($0)"
+        })
     }
 }

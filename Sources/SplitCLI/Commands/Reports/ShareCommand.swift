@@ -10,7 +10,7 @@ import SplitJSON
 /// this device made is kept in `share-links.json` (``SplitCloud/ShareLinkStore``), and printed
 /// again while it still opens. A link made elsewhere cannot be printed here: revoking it and
 /// sharing anew gives one.
-struct ShareCommand: PrintingCommand {
+struct ShareCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "share",
         abstract: "Print a read-only link to this linked trip's report, or revoke it (split-server only).",
@@ -29,7 +29,7 @@ struct ShareCommand: PrintingCommand {
     @Flag(help: "Revoke the trip's link: it opens nothing from now on.")
     var revoke = false
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ShareLinkResult {
         let trip = try await context.trip()
         guard let link = try await context.scope().link else {
             throw CLIError("\(trip.name) is local only; link it first with: split upload", kind: .data)
@@ -42,20 +42,16 @@ struct ShareCommand: PrintingCommand {
         if revoke {
             let revoked = try await client.revokeShareLink(group: TripID(link.group))
             store.save(nil, server: client.server.url, group: link.group)
-            emit(context, trip: trip, key: "revoked", .bool(revoked),
-                 line: revoked ? "Revoked the read-only link of \(trip.name)." : "\(trip.name) has no read-only link.")
-            return
+            return ShareLinkResult(trip: trip, key: "revoked", value: .bool(revoked),
+                                   line: revoked ? "Revoked the read-only link of \(trip.name)." : "\(trip.name) has no read-only link.")
         }
         if let known = store.url(server: client.server.url, group: link.group) {
             let opens = try await client.shareLinkOpens(known)
-            if opens {
-                emit(context, trip: trip, key: "url", .string(known), line: known)
-                return
-            }
+            if opens { return ShareLinkResult(trip: trip, key: "url", value: .string(known), line: known) }
         }
         let url = try await Self.create(client, group: TripID(link.group), trip: trip)
         store.save(url, server: client.server.url, group: link.group)
-        emit(context, trip: trip, key: "url", .string(url), line: url)
+        return ShareLinkResult(trip: trip, key: "url", value: .string(url), line: url)
     }
 
     /// A new link; a group that has one (made on another device) is refused in words.
@@ -66,16 +62,6 @@ struct ShareCommand: PrintingCommand {
             guard case .refused(409, _) = error else { throw error }
             throw CLIError("\(trip.name) already has a read-only link, made on another device, and the server keeps only "
                 + "its hash; to make a new one: split share --revoke, then split share", kind: .data)
-        }
-    }
-
-    /// `{"trip": id, "name": …, key: value}` with `--json`, else `line`.
-    private func emit(_ context: CommandContext, trip: Trip, key: String, _ value: JSONValue, line: String) {
-        if context.output.json {
-            context.output.emit(.object([JSONMember("trip", .string(trip.id.rawValue)), JSONMember("name", .string(trip.name)),
-                                         JSONMember(key, value)]))
-        } else {
-            context.output.line(line)
         }
     }
 }

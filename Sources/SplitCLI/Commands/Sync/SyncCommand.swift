@@ -11,7 +11,7 @@ import SplitSync
 /// account (preferences, claims) and every linked trip with changes waiting, says in one line
 /// that the current trip is local, and succeeds. Only a trip named with `--trip` must be
 /// linked.
-struct SyncCommand: PrintingCommand {
+struct SyncCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Send a linked trip's changes to its cloud trip and fetch everyone else's.",
@@ -33,7 +33,7 @@ struct SyncCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> OneOf<TripsSynced, PreferencesSynced> {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
         let links: [TripLink]
         /// The current trip, when it is local-only: the sync is then the account's and the waiting trips'.
@@ -46,13 +46,7 @@ struct SyncCommand: PrintingCommand {
                     throw CLIError("no linked trip; create one with: split trip create NAME --cloud, or link one with: split upload",
                                    kind: .data)
                 }
-                if context.output.json {
-                    context.output.emit(.object(["trips": .array([]), "notices": .array(report.lines.map(JSONValue.string))]))
-                } else {
-                    for line in report.lines { context.output.line(line) }
-                    context.output.line("No linked trip to sync; your preferences are up to date.")
-                }
-                return
+                return .second(PreferencesSynced(notices: report.lines))
             }
         } else {
             let trip = try await context.trip()
@@ -72,38 +66,11 @@ struct SyncCommand: PrintingCommand {
         let reports = try await context.sync.sync(links)
         // The seed plan's pull-to-refresh: a sync typed by hand always revalidates preferences.
         let notices = await context.sync.afterSync(links, force: true)
-        let several = all || localTrip != nil
-        if context.output.json {
-            let noticeList = JSONValue.array(notices.map(JSONValue.string))
-            let items = reports.map { report -> JSONValue in
-                var fields: [(String, JSONValue)] = [
-                    ("trip", .string(report.trip.rawValue)), ("pushed", .int(report.pushed)), ("pulled", .int(report.pulled)),
-                    ("conflicts", .int(report.conflicts)), ("held", .int(report.held)), ("revision", .int(report.revision)),
-                    ("pending", .int(report.pending)),
-                ]
-                if !several { fields.append(("notices", noticeList)) }
-                return .object(fields.map { JSONMember($0.0, $0.1) })
-            }
-            if let localTrip {
-                context.output.emit(.object(["trips": .array(items), "notices": noticeList,
-                                             "localTrip": JSONRendering.trip(localTrip)]))
-            } else {
-                context.output.emit(several ? .object(["trips": .array(items), "notices": noticeList]) : items[0])
-            }
-            return
+        var names: [TripID: String] = [:]
+        if all || localTrip != nil {
+            for report in reports { names[report.trip] = try? await context.backend.trip(matching: report.trip.rawValue).name }
         }
-        for report in reports {
-            let prefix = several ? "\((try? await context.backend.trip(matching: report.trip.rawValue).name) ?? report.trip.short): " : ""
-            var line = "\(prefix)pushed \(report.pushed), pulled \(report.pulled), conflicts \(report.conflicts)"
-            if report.held > 0 { line += ", held \(report.held) (see split conflicts)" }
-            if report.pending > 0 { line += "; \(report.pending) still wait" }
-            context.output.line(line)
-        }
-        for notice in notices { context.output.line(notice) }
-        if let localTrip {
-            context.output.line("\(localTrip.name) is local-only, so it has nothing to sync; "
-                                + "your account is synced (link the trip with: split upload).")
-        }
+        return .first(TripsSynced(reports: reports, names: names, notices: notices, all: all, localTrip: localTrip))
     }
 
     static func notLinked(_ trip: Trip) -> CLIError {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitCore
 
-struct ExportCommand: PrintingCommand {
+struct ExportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a trip (or all trips) as JSON, CSV or a ledger journal.",
@@ -33,7 +33,7 @@ struct ExportCommand: PrintingCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> DocumentWritten {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
         let trips = all ? try await context.backend.trips().map(\.trip) : [try await context.trip()]
         var snapshots: [ExportTrip] = []
@@ -57,7 +57,8 @@ struct ExportCommand: PrintingCommand {
             file.discard()
             throw error
         }
-        guard let output else { return }
-        context.output.note("exported \(snapshots.count) trip\(snapshots.count == 1 ? "" : "s") to \(output) (\(format.rawValue))")
+        return DocumentWritten(note: output.map {
+            "exported \(snapshots.count) trip\(snapshots.count == 1 ? "" : "s") to \($0) (\(format.rawValue))"
+        })
     }
 }

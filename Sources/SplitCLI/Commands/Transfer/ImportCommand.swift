@@ -3,7 +3,7 @@ import SplitCore
 import SplitImport
 import SplitStore
 
-struct ImportCommand: PrintingCommand {
+struct ImportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Bring in trips from the iOS app, Splitwise, or a split JSON export.",
@@ -43,7 +43,7 @@ struct ImportCommand: PrintingCommand {
     @OptionGroup var global: GlobalOptions
     static let changesTrips = true
 
-    func run(_ context: CommandContext) async throws {
+    func run(_ context: CommandContext) async throws -> ImportReport {
         let local = context.backend
         if into != nil && global.trip != nil { throw CLIError("give either --into or --trip, not both") }
         let into = into ?? global.trip
@@ -57,6 +57,6 @@ struct ImportCommand: PrintingCommand {
         if let into { target = try await local.trip(matching: into).id }
         let (detected, plan) = try ImportReader.read(path: file, opening: context.output.io.resolve(file), format: forced)
         let summary = try local.importPlan(plan, into: target, keepIDs: keepIds, dryRun: dryRun, at: context.now, newID: context.newID)
-        ImportReport(file: file, format: detected, plan: plan, summary: summary, dryRun: dryRun).render(to: context.output)
+        return ImportReport(file: file, format: detected, plan: plan, summary: summary, dryRun: dryRun)
     }
 }

@@ -1,0 +1,33 @@
+import SplitCore
+import SplitJSON
+import SplitReport
+
+/// `expenses`: the trip's expenses, newest date first, as a table or (on a terminal) as JSON;
+/// `--json` into a pipe streams instead (``DocumentWritten``).
+struct ExpenseListing: CommandResult {
+    let trip: Trip
+    let expenses: [Expense]
+    let directory: MemberDirectory
+    /// Whether a filter was given: an empty listing then says nothing matched.
+    let filtered: Bool
+
+    var json: JSONValue {
+        .object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })])
+    }
+
+    var lines: [String] {
+        guard !expenses.isEmpty else {
+            return ["No expenses\(filtered ? " match" : " yet"). Add one with: split add-expense DESCRIPTION AMOUNT --paid-by NAME"]
+        }
+        var table = TextTable(["DATE", "ID", "DESCRIPTION", "AMOUNT", "CATEGORY", "PAID BY", "SPLIT AMONG"], rightAligned: [3])
+        for expense in expenses {
+            table.add([
+                expense.date.description, expense.id.short, expense.shownDescription, expense.amount.description,
+                expense.category.rawValue, Amounts.payers(expense, directory),
+                JSONRendering.byName(expense.splits, directory).filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }
+                    .joined(separator: ", "),
+            ])
+        }
+        return [table.render()]
+    }
+}
