@@ -27,7 +27,27 @@ protocol ContextCommand: LeafCommand {
 extension ContextCommand {
     mutating func run() async throws {
         let context = try CommandContext.make(global)
-        context.output.render(try await run(context))
+        let value = try await run(context)
+        context.output.render(value)
+        if let failure = value.failure { throw failure }
         if changesTrip { await AutoSync.afterChange(context) }
+    }
+}
+
+/// A command about the account or this device's settings, which opens no trip database
+/// (`login`, `config set`, `mode`, `upload`): it returns its result as a ``ContextCommand``
+/// does, and ``Output/render(_:)`` prints it once.
+protocol AccountCommand: AsyncParsableCommand {
+    associatedtype Value: CommandResult
+    /// Where the result goes: `--json` or text, on this run's streams.
+    var output: Output { get }
+    func result() async throws -> Value
+}
+
+extension AccountCommand {
+    mutating func run() async throws {
+        let value = try await result()
+        output.render(value)
+        if let failure = value.failure { throw failure }
     }
 }

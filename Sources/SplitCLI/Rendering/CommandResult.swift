@@ -17,9 +17,13 @@ protocol CommandResult: Sendable {
     /// are printed. The one exception to "commands never print", for documents too large, or
     /// too plainly bytes, to hold as a value.
     var written: Bool { get }
+    /// A failure to report once the result is printed (an upload that did not verify: what
+    /// it did is shown, and the exit code says it failed).
+    var failure: (any Error)? { get }
 }
 
 extension CommandResult {
     var notes: [String] { [] }
     var written: Bool { false }
+    var failure: (any Error)? { nil }
 }

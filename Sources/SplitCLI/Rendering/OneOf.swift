@@ -27,6 +27,13 @@ enum OneOf<First: CommandResult, Second: CommandResult>: CommandResult {
         }
     }
 
+    var failure: (any Error)? {
+        switch self {
+        case .first(let result): result.failure
+        case .second(let result): result.failure
+        }
+    }
+
     var written: Bool {
         switch self {
         case .first(let result): result.written

@@ -9,36 +9,39 @@ import SplitSync
 /// Uploaded Tokyo Trip to http://127.0.0.1:3012 (from-local): 4 members, 200 expenses, 3 payments.
 /// Cloud trip 5f0c2a9e-...: verified (the server's balances equal the local ones).
 /// ```
-struct UploadReportView {
+struct UploadReportView: CommandResult {
     let report: UploadReport
+    /// After a verified upload: the line that says the trip is now linked.
+    var linkedNote: String?
 
-    func render(to output: Output) {
-        if output.json {
-            output.emit(json)
-            return
-        }
-        for warning in report.warnings { output.line("Note: \(warning).") }
-        output.line(summary)
-        guard let verification = report.verification else {
-            output.line("Dry run: nothing was sent.")
-            return
-        }
+    var notes: [String] { linkedNote.map { [$0] } ?? [] }
+
+    /// The server's balances differ from the local ones: the report is printed, then the
+    /// command fails (exit 70); the upload itself is complete.
+    var failure: (any Error)? {
+        guard let verification = report.verification, !verification.verified else { return nil }
+        return CLIError("the server's balances differ from the local ones (listed above); the upload itself is complete",
+                        kind: .unverified)
+    }
+
+    var lines: [String] {
+        var lines = report.warnings.map { "Note: \($0)." }
+        lines.append(summary)
+        guard let verification = report.verification else { return lines + ["Dry run: nothing was sent."] }
         let id = report.groupID?.rawValue ?? "?"
-        if verification.verified {
-            output.line("Cloud trip \(id): verified (the server's balances equal the local ones).")
-            return
-        }
-        output.line("Cloud trip \(id): NOT verified; the server differs from the local trip:")
+        if verification.verified { return lines + ["Cloud trip \(id): verified (the server's balances equal the local ones)."] }
+        lines.append("Cloud trip \(id): NOT verified; the server differs from the local trip:")
         for difference in verification.differences {
-            output.line("  \(difference.member) in \(difference.currency.code): local "
-                        + "\(Amounts.signed(difference.local, difference.currency)), server "
-                        + "\(Amounts.signed(difference.server, difference.currency))")
+            lines.append("  \(difference.member) in \(difference.currency.code): local "
+                         + "\(Amounts.signed(difference.local, difference.currency)), server "
+                         + "\(Amounts.signed(difference.server, difference.currency))")
         }
-        if verification.missing > 0 { output.line("  \(count(verification.missing, "uploaded item")) missing on the server") }
+        if verification.missing > 0 { lines.append("  \(count(verification.missing, "uploaded item")) missing on the server") }
         if verification.extra > 0 {
-            output.line("  \(count(verification.extra, "expense or payment", plural: "expenses or payments")) on the server "
-                        + "not in the local trip (added in the cloud, or deleted here since)")
+            lines.append("  \(count(verification.extra, "expense or payment", plural: "expenses or payments")) on the server "
+                         + "not in the local trip (added in the cloud, or deleted here since)")
         }
+        return lines
     }
 
     private var summary: String {
@@ -72,7 +75,7 @@ struct UploadReportView {
         "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
     }
 
-    private var json: JSONValue {
+    var json: JSONValue {
         func tally(_ tally: UploadTally) -> JSONValue {
             .object(["created": .int(tally.created), "matched": .int(tally.matched), "total": .int(tally.total)])
         }

@@ -50,15 +50,4 @@ struct AccountOptions: ParsableArguments {
             return ["preferences were not fetched (\(reason)); they are at the next split sync"]
         }
     }
-
-    /// The account as JSON, shared by login, register and whoami.
-    static func json(_ user: CloudUser, server: ServerAddress) -> JSONValue {
-        .object([
-            "server": .string(server.url),
-            "user": .object([
-                "id": .string(user.id), "displayName": .string(user.displayName),
-                "email": .string(orNull: user.email), "phone": .string(orNull: user.phone),
-            ]),
-        ])
-    }
 }

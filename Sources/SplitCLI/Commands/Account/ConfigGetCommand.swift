@@ -5,7 +5,7 @@ import SplitCore
 import SplitReport
 import SplitSync
 
-struct ConfigGetCommand: AsyncParsableCommand {
+struct ConfigGetCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "get", abstract: "Print a setting or a preference (none when unset).",
         discussion: HelpText.reflow("Example:\n  split config get default.currency"))
@@ -15,13 +15,11 @@ struct ConfigGetCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    func run() async throws {
+    var output: Output { options.output }
+
+    func result() async throws -> ConfigValue {
         let parsed = try ConfigKey(parsing: key)
-        let value = parsed.value(settings: try options.files.settings.load(), copy: try options.files.preferences.load())
-        if options.output.json {
-            options.output.emit(.object([parsed.name: JSONRendering.string(value)]))
-        } else {
-            options.output.line(value ?? "none")
-        }
+        return ConfigValue(key: parsed.name,
+                           value: parsed.value(settings: try options.files.settings.load(), copy: try options.files.preferences.load()))
     }
 }

@@ -5,7 +5,7 @@ import SplitCore
 import SplitReport
 import SplitSync
 
-struct ConfigSetCommand: AsyncParsableCommand {
+struct ConfigSetCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change a setting or a preference.",
         discussion: HelpText.reflow("""
@@ -23,19 +23,20 @@ struct ConfigSetCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    func run() async throws {
+    var output: Output { options.output }
+
+    func result() async throws -> ConfigValue {
         let files = options.files
-        let output = options.output
         switch try ConfigKey(parsing: key) {
         case .syncAuto:
             var settings = try files.settings.load()
             settings.autoSync = try ConfigKey.autoSync(value)
             try files.settings.save(settings)
-            show(ConfigKey.syncAuto.name, ConfigKey.autoSyncText(settings))
+            return ConfigValue(key: ConfigKey.syncAuto.name, value: ConfigKey.autoSyncText(settings), set: true)
         case .meName:
             let name = try ConfigKey.meName(value)
             try files.settings.update { $0.meName = name }
-            show(ConfigKey.meName.name, name)
+            return ConfigValue(key: ConfigKey.meName.name, value: name, set: true)
         case .preference(let preference):
             let cleared = ["none", ""].contains(value.trimmingSpaces.lowercased()) && preference.clearable
             let normalized = try preference.normalize(cleared ? nil : value)
@@ -43,16 +44,8 @@ struct ConfigSetCommand: AsyncParsableCommand {
             let before = try files.preferences.load()
             try files.preferences.update { $0.set(preference, normalized, at: dependencies.clock.now()) }
             let note = try await send(preference, normalized, before: before, dependencies: dependencies)
-            show(preference.rawValue, try files.preferences.load().preferences[preference])
-            if let note { output.note(note) }
-        }
-    }
-
-    private func show(_ name: String, _ value: String?) {
-        if options.output.json {
-            options.output.emit(.object([name: JSONRendering.string(value)]))
-        } else {
-            options.output.line("\(name) = \(value ?? "none")")
+            return ConfigValue(key: preference.rawValue, value: try files.preferences.load().preferences[preference], set: true,
+                               note: note)
         }
     }
 

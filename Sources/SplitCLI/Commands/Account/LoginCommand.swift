@@ -6,7 +6,7 @@ import SplitCore
 /// `split login`: the one command that asks the server for a token. The token is saved and
 /// reused by every later command, which never calls `/auth` again (the Node server locks an IP
 /// out after 10 auth requests in 15 minutes).
-struct LoginCommand: AsyncParsableCommand {
+struct LoginCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log in to a cloud server and save the token for later commands.",
@@ -29,7 +29,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup var account: AccountOptions
 
-    func run() async throws {
+    var output: Output { account.output }
+
+    func result() async throws -> AccountShown {
         let settings = try account.files.settings.load()
         let server = try account.address(settings)
         let login = try SecretReader.line(email, prompt: "Email or phone: ", flag: "--email EMAIL")
@@ -45,14 +47,10 @@ struct LoginCommand: AsyncParsableCommand {
         try account.save(result, server: server, now: account.dependencies.clock.now())
         // The seed plan: a login fetches the preferences (a new device starts with the account's).
         let notices = await account.fetchPreferences()
-        if account.json {
-            account.output.emit(AccountOptions.json(result.user, server: server))
-            return
-        }
-        account.output.line("Logged in to \(server) as \(result.user.displayName) (\(result.user.login)).")
+        var lines = ["Logged in to \(server) as \(result.user.displayName) (\(result.user.login))."]
         if settings.mode == .local {
-            account.output.line("New trips stay on this device unless created with --cloud; to link them all: split mode cloud")
+            lines.append("New trips stay on this device unless created with --cloud; to link them all: split mode cloud")
         }
-        for notice in notices { account.output.line(notice) }
+        return AccountShown(user: result.user, server: server, lines: lines + notices)
     }
 }

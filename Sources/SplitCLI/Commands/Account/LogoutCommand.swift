@@ -3,7 +3,7 @@ import SplitCloud
 import SplitCore
 
 /// `split logout`: revokes the token on the server and deletes it here.
-struct LogoutCommand: AsyncParsableCommand {
+struct LogoutCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout",
         abstract: "Revoke the saved token on the server and delete it from this machine.",
@@ -12,7 +12,9 @@ struct LogoutCommand: AsyncParsableCommand {
 
     @OptionGroup var account: AccountOptions
 
-    func run() async throws {
+    var output: Output { account.output }
+
+    func result() async throws -> LoggedOut {
         let settings = try account.files.settings.load()
         let server = try account.address(settings)
         guard let saved = try account.files.credentials.credential(for: server) else {
@@ -32,10 +34,6 @@ struct LogoutCommand: AsyncParsableCommand {
         if let revokeFailure {
             throw LogoutIncomplete(server: server.url, cause: revokeFailure)
         }
-        if account.json {
-            account.output.emit(.object(["server": .string(server.url), "loggedOut": .bool(true)]))
-        } else {
-            account.output.line("Logged out of \(server); the token is revoked and deleted.")
-        }
+        return LoggedOut(server: server)
     }
 }

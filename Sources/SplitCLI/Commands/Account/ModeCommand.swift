@@ -6,7 +6,7 @@ import SplitCore
 /// server (cloud) or keeps them on this device only (local), remembered in `config.json`.
 /// Every trip lives in the local file either way. Switching makes no request; cloud mode
 /// needs a saved token for the server.
-struct ModeCommand: AsyncParsableCommand {
+struct ModeCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "mode",
         abstract: "Show or switch whether new trips are linked to a server (cloud) or kept here only (local).",
@@ -27,7 +27,9 @@ struct ModeCommand: AsyncParsableCommand {
 
     @OptionGroup var account: AccountOptions
 
-    func run() async throws {
+    var output: Output { account.output }
+
+    func result() async throws -> ModeShown {
         let files = account.files
         var settings = try files.settings.load()
         switch choice {
@@ -47,29 +49,14 @@ struct ModeCommand: AsyncParsableCommand {
         case nil:
             break
         }
-        try report(settings)
+        return try shown(settings)
     }
 
-    private func report(_ settings: CloudSettings) throws {
-        let output = account.output
+    private func shown(_ settings: CloudSettings) throws -> ModeShown {
         guard settings.mode == .cloud else {
-            let database = DatabaseLocation.resolve(flag: nil, io: CommandIO.current)
-            if output.json {
-                output.emit(.object(["mode": .string("local"), "database": .string(database)]))
-            } else {
-                output.line("local (database \(database))")
-            }
-            return
+            return .local(database: DatabaseLocation.resolve(flag: nil, io: CommandIO.current))
         }
         let server = try CloudSession.server(settings: settings, environment: account.environment)
-        let user = try account.files.credentials.credential(for: server)?.user
-        if output.json {
-            output.emit(.object([
-                "mode": .string("cloud"), "server": .string(server.url),
-                "user": user.map { .string($0.login) } ?? .null,
-            ]))
-        } else {
-            output.line("cloud (server \(server)\(user.map { ", logged in as \($0.displayName) (\($0.login))" } ?? ""))")
-        }
+        return .cloud(server: server, user: try account.files.credentials.credential(for: server)?.user)
     }
 }

@@ -3,7 +3,7 @@ import SplitCloud
 import SplitCore
 
 /// `split register`: creates an account on a cloud server and saves its first token.
-struct RegisterCommand: AsyncParsableCommand {
+struct RegisterCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "register",
         abstract: "Create an account on a cloud server and log in.",
@@ -37,7 +37,9 @@ struct RegisterCommand: AsyncParsableCommand {
         guard name.trimmingSpaces.count >= 2 else { throw ValidationError("--name must be at least 2 characters") }
     }
 
-    func run() async throws {
+    var output: Output { account.output }
+
+    func result() async throws -> AccountShown {
         let settings = try account.files.settings.load()
         let server = try account.address(settings)
         let password = try SecretReader.password(fromStdin: passwordStdin)
@@ -52,11 +54,7 @@ struct RegisterCommand: AsyncParsableCommand {
                                                displayName: name.trimmingSpaces)
         try account.save(result, server: server, now: account.dependencies.clock.now())
         let notices = await account.fetchPreferences()
-        if account.json {
-            account.output.emit(AccountOptions.json(result.user, server: server))
-        } else {
-            account.output.line("Registered \(result.user.displayName) (\(result.user.login)) on \(server) and logged in.")
-            for notice in notices { account.output.line(notice) }
-        }
+        return AccountShown(user: result.user, server: server,
+                            lines: ["Registered \(result.user.displayName) (\(result.user.login)) on \(server) and logged in."] + notices)
     }
 }

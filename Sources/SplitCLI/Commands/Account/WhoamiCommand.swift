@@ -4,7 +4,7 @@ import SplitCore
 
 /// `split whoami`: the account of the saved token. Reads the credentials file only, unless
 /// `--verify` asks the server (one `/auth/me` request, which the Node server counts as auth).
-struct WhoamiCommand: AsyncParsableCommand {
+struct WhoamiCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "whoami",
         abstract: "Show the account this machine is logged in with.",
@@ -20,7 +20,9 @@ struct WhoamiCommand: AsyncParsableCommand {
 
     @OptionGroup var account: AccountOptions
 
-    func run() async throws {
+    var output: Output { account.output }
+
+    func result() async throws -> AccountShown {
         let settings = try account.files.settings.load()
         let server = try account.address(settings)
         let override = account.environment["SPLIT_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
@@ -32,10 +34,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         } else {
             user = try await account.client(server: server, token: token).me()
         }
-        if account.json {
-            account.output.emit(AccountOptions.json(user, server: server))
-        } else {
-            account.output.line("\(user.displayName) (\(user.login)) on \(server)\(verify ? ", token verified" : "")")
-        }
+        return AccountShown(user: user, server: server,
+                            lines: ["\(user.displayName) (\(user.login)) on \(server)\(verify ? ", token verified" : "")"])
     }
 }

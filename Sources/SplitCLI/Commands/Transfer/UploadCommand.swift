@@ -8,7 +8,7 @@ import SplitSync
 /// `split upload`: copies a local trip to the cloud server this machine is logged in to, and
 /// verifies it. Works in either mode: it reads the local database and talks to the server of
 /// `split login` (or `SPLIT_SERVER` and `SPLIT_TOKEN`). The protocol is in ``Uploader``.
-struct UploadCommand: AsyncParsableCommand {
+struct UploadCommand: AccountCommand {
     static let configuration = CommandConfiguration(
         commandName: "upload",
         abstract: "Upload a local trip to the cloud server you are logged in to.",
@@ -42,27 +42,18 @@ struct UploadCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() async throws {
+    var output: Output { Output(json: global.json, io: CommandIO.current) }
+
+    func result() async throws -> OneOf<UploadReportView, AlreadyUploaded> {
         let io = CommandIO.current
         let environment = io.environment
-        let output = Output(json: global.json, io: io)
         let files = ConfigFiles(environment: environment)
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, io: io)))
         let trip = try await localTrip(local)
         let syncStore = SyncStore(database: local.database)
         // Uploaded already: nothing to do, as `git push` says when everything is up to date.
         if let link = try syncStore.link(trip.id) {
-            let pending = try syncStore.pendingCount(trip.id)
-            if output.json {
-                output.emit(.object(["trip": .string(trip.id.rawValue), "name": .string(trip.name), "linked": .bool(true),
-                                     "server": .string(link.server), "group": .string(link.group), "pending": .int(pending)]))
-            } else {
-                let waiting = pending == 0
-                    ? "nothing waits to be sent"
-                    : "\(pending) change\(pending == 1 ? "" : "s") wait\(pending == 1 ? "s" : "") for split sync"
-                output.line("\(trip.name) is already uploaded and linked to \(link.server); \(waiting).")
-            }
-            return
+            return .second(AlreadyUploaded(trip: trip, link: link, pending: try syncStore.pendingCount(trip.id)))
         }
         let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
@@ -82,16 +73,13 @@ struct UploadCommand: AsyncParsableCommand {
             throw error
         }
         bar.clear()
-        UploadReportView(report: report).render(to: output)
-        if let verification = report.verification, !verification.verified {
-            throw CLIError("the server's balances differ from the local ones (listed above); the upload itself is complete",
-                           kind: .unverified)
-        }
-        if let group = report.groupID, !dryRun {
+        var view = UploadReportView(report: report)
+        if view.failure == nil, let group = report.groupID, !dryRun {
             try await UploadLinker(store: syncStore, client: client, clock: dependencies.clock.now)
                 .link(trip.id, group: group, account: account)
-            output.note("split: \(trip.name) is now linked: changes here and on the server sync (split status)")
+            view.linkedNote = "split: \(trip.name) is now linked: changes here and on the server sync (split status)"
         }
+        return .first(view)
     }
 
     /// `--trip`, else the local current trip.
