@@ -152,7 +152,7 @@ let package = Package(
         .executableTarget(name: "split-bench", dependencies: ["SplitCore"]),
         // Test support: runs `split` in a sandbox, in-process or as the built binary, the JSON view
         // and the shared expectations. Nothing of the product.
-        .target(name: "SplitTestSupport", dependencies: ["SplitCLI"], path: "Tests/SplitTestSupport"),
+        .target(name: "SplitTestSupport", dependencies: ["SplitCLI", "SplitCore"], path: "Tests/SplitTestSupport"),
         // Test support for the server and cloud tests: databases on the throwaway cluster, each
         // new one a copy of a template migrated once per test process.
         .target(

@@ -99,7 +99,7 @@ struct CompletionTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--noprofile", "--norc", "-c", driver, "bash", scriptPath]
         var environment = cli.childEnvironment([:])
-        environment["PATH"] = URL(fileURLWithPath: cli.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] = URL(fileURLWithPath: try cli.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
         let output = Pipe()
         let errors = Pipe()

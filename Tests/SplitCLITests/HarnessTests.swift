@@ -7,9 +7,10 @@ struct HarnessTests {
     @Test("the split binary is found next to the test bundle and runs in a sandbox")
     func binaryIsFound() async throws {
         let cli = try CLI()
-        #expect(FileManager.default.isExecutableFile(atPath: cli.binary))
+        let binary = try cli.binary
+        #expect(FileManager.default.isExecutableFile(atPath: binary))
         if ProcessInfo.processInfo.environment["SPLIT_BIN"] == nil {
-            #expect(cli.binary.hasSuffix("/split"))
+            #expect(binary.hasSuffix("/split"))
         }
         let version = try await cli.runProcess(["--version"])
         version.expectOK()

@@ -70,3 +70,28 @@ struct LinkReadOnceTests {
         #expect(try SyncStore(backend: fixture.backend).pendingCount(trip.id) == 1)
     }
 }
+
+/// The store mints no id of its own: outbox operations take the backend's generator.
+@Suite("the store's new ids come from the run's generator")
+struct StoreIDsTests {
+    @Test("an outbox operation's id is the generator's next")
+    func operationIDs() async throws {
+        var fixture = try StoreFixture()
+        let (trip, members) = try await fixture.trip(["Alex", "Bea"])
+        try SyncStore(backend: fixture.backend).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
+                                                         syncProtocol: .feed, at: fixture.tick())
+        let counter = Counter()
+        let backend = LocalBackend(database: try SplitDatabase(path: fixture.path), oneCommand: true,
+                                   ids: IDGenerator { "op-\(counter.next())" })
+        _ = try await backend.addExpenses([try StoreFixture.expense(900, paidBy: members[0], among: members)],
+                                          trip: trip.id, at: fixture.tick())
+        try await backend.renameMember(members[1].id, to: "Bee", trip: trip.id, at: fixture.tick())
+        #expect(try SyncStore(backend: backend).pending(trip.id, limit: 10).map(\.opID) == ["op-1", "op-2"])
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int { lock.withLock { value += 1; return value } }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import SplitCLI
+import SplitCore
 
 // Runs `split` in a fresh temporary directory per sandbox: in-process (`run`, the default), or
 // as the built binary (`runProcess`, `start`, `launch`) where a test needs a real process: exit
@@ -150,12 +151,16 @@ public final class RunningSplit: @unchecked Sendable {
 /// One test's sandbox: a temporary directory and the environment pointing into it.
 public final class SplitSandbox: @unchecked Sendable {
     public let directory: URL
-    public let binary: String
+    /// The built `split`, located when a test first starts a process: in-process runs need none.
+    public var binary: String { get throws { try splitBinaryPath.get() } }
+    /// New ids for in-process runs (nil: random), so a test can predict them.
+    public var ids: IDGenerator?
+    /// "Now" for in-process runs (nil: `SPLIT_NOW`'s fixed instant).
+    public var now: (@Sendable () -> Timestamp)?
     /// Extra environment for every run (e.g. SPLIT_DB).
     public var environment: [String: String] = [:]
 
     public init() throws {
-        binary = try splitBinaryPath.get()
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("split-tests-\(UUID().uuidString.lowercased())", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -204,9 +209,9 @@ public final class SplitSandbox: @unchecked Sendable {
     }
 
     /// `split arguments` in this sandbox's environment and directory, not started.
-    func process(_ arguments: [String], env extra: [String: String]) -> Process {
+    func process(_ arguments: [String], env extra: [String: String]) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: try binary)
         process.arguments = arguments
         process.environment = childEnvironment(extra)
         process.currentDirectoryURL = directory
@@ -222,7 +227,7 @@ public final class SplitSandbox: @unchecked Sendable {
         let errURL = io.appendingPathComponent("\(token).err")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let process = process(arguments, env: env)
+        let process = try process(arguments, env: env)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
         if let stdin {
@@ -256,7 +261,8 @@ public final class SplitSandbox: @unchecked Sendable {
         let io = CommandIO(
             environment: childEnvironment(env), directory: directory.path,
             readInput: { streams.readAll() }, readLine: { streams.readLine() },
-            writeOutput: { streams.output($0) }, writeError: { streams.error($0) }, outputIsTerminal: terminal)
+            writeOutput: { streams.output($0) }, writeError: { streams.error($0) }, outputIsTerminal: terminal,
+            ids: ids, now: now)
         let status = await SplitProgram.run(arguments, io: io)
         return SplitResult(arguments: arguments, status: status, stdout: streams.stdout, stderr: streams.stderr)
     }
@@ -299,7 +305,7 @@ public final class SplitSandbox: @unchecked Sendable {
 
     /// Starts `split` and returns at once, its output discarded: for a test that kills it.
     public func launch(_ arguments: [String]) throws -> Process {
-        let process = process(arguments, env: [:])
+        let process = try process(arguments, env: [:])
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

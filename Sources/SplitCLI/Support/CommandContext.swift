@@ -33,12 +33,13 @@ struct CommandContext: Sendable {
         let output = Output(json: options.json, io: io)
         let files = ConfigFiles(environment: environment)
         let settings = try files.settings.load()
-        let dependencies = Dependencies.system(environment: environment)
+        let dependencies = Dependencies.of(io)
         let path = DatabaseLocation.resolve(flag: options.db, io: io)
         let database = try SplitDatabase(path: path, trace: Self.sqlTrace(io))
         // A change is counted where it is queued only when no sync follows to count what is left.
         let syncSkipped = AutoSync.skipReason(offline: options.offline, environment: environment, settings: settings) != nil
-        let backend = LocalBackend(database: database, countsQueued: syncSkipped, oneCommand: true)
+        let backend = LocalBackend(database: database, countsQueued: syncSkipped, oneCommand: true,
+                                   ids: dependencies.ids)
         let access = CloudAccess.make(files: files, settings: settings, environment: environment, dependencies: dependencies,
                                       output: output)
         return CommandContext(backend: backend, database: database, dependencies: dependencies,

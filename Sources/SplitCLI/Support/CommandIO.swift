@@ -1,4 +1,5 @@
 import Foundation
+import SplitCore
 
 /// Everything a run of `split` reads or writes besides its arguments and its files: the
 /// environment, the working directory, the three standard streams and whether they are
@@ -23,11 +24,16 @@ public struct CommandIO: Sendable {
     public var inputIsTerminal: Bool
     public var outputIsTerminal: Bool
     public var errorIsTerminal: Bool
+    /// New ids for this run; nil: random. A test passes its own to make ids predictable.
+    public var ids: IDGenerator?
+    /// "Now" for this run; nil: the system clock, or `SPLIT_NOW`. A test passes its own clock.
+    public var now: (@Sendable () -> Timestamp)?
 
     public init(environment: [String: String], directory: String?,
                 readInput: @escaping @Sendable () -> [UInt8], readLine: @escaping @Sendable () -> String?,
                 writeOutput: @escaping @Sendable ([UInt8]) -> Void, writeError: @escaping @Sendable ([UInt8]) -> Void,
-                inputIsTerminal: Bool = false, outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) {
+                inputIsTerminal: Bool = false, outputIsTerminal: Bool = false, errorIsTerminal: Bool = false,
+                ids: IDGenerator? = nil, now: (@Sendable () -> Timestamp)? = nil) {
         self.environment = environment
         self.directory = directory
         self.readInput = readInput
@@ -37,6 +43,8 @@ public struct CommandIO: Sendable {
         self.inputIsTerminal = inputIsTerminal
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
+        self.ids = ids
+        self.now = now
     }
 
     /// The real process: its environment, working directory and file descriptors 0, 1 and 2.

@@ -80,7 +80,7 @@ struct ConflictResolution {
 
     /// Brings `mine` back under a new id: the server keeps a deleted id deleted.
     private func recreate(_ mine: SyncValue) throws {
-        let fresh = SyncRecorder.newID()
+        let fresh = backend.ids()
         let value: SyncValue
         let operation: SyncOperation
         switch mine {

@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import SplitCore
 
@@ -13,12 +12,14 @@ struct SyncRecorder {
     let db: Database
     let trip: TripID
     let syncProtocol: TripLink.SyncProtocol
+    /// Where operation ids come from: the backend's generator.
+    let ids: IDGenerator
 
     /// The recorder of `trip` when it is linked, else nil: the link as `backend` read it
     /// (``LinkCache``), so a command that read its scope reads nothing more here.
     static func open(_ backend: LocalBackend, _ db: Database, _ trip: TripID) throws -> SyncRecorder? {
         guard let link = try backend.link(db, trip) else { return nil }
-        return SyncRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol)
+        return SyncRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol, ids: backend.ids)
     }
 
     /// Records `operation`. `before` is the item's local version before the write (nil for a
@@ -53,7 +54,7 @@ struct SyncRecorder {
 
     private func insert(_ operation: SyncOperation, baseRevision: Int64?, base: String?, at: Timestamp) throws {
         try db.execute(sql: OutboxRecord.insertSQL, arguments: [
-            trip.rawValue, Self.newID(), operation.item.text, SyncJSON.encode(operation), baseRevision, base, at.iso8601,
+            trip.rawValue, ids(), operation.item.text, SyncJSON.encode(operation), baseRevision, base, at.iso8601,
         ])
     }
 
@@ -78,7 +79,4 @@ struct SyncRecorder {
             try append(operation, before: nil, at: at)
         }
     }
-
-    /// A new id: for an operation, or an item revived under a new id.
-    static func newID() -> String { UUID().uuidString.lowercased() }
 }

@@ -107,7 +107,7 @@ extension TripWriter {
     func restoreExpense(_ id: ExpenseID) throws {
         if linked {
             let deleted = try backend.findExpense(db, id.rawValue, trip: trip, includeDeleted: true)
-            let revived = Expense(id: ExpenseID(SyncRecorder.newID()), description: deleted.description,
+            let revived = Expense(id: ExpenseID(backend.ids()), description: deleted.description,
                                   amount: deleted.amount, category: deleted.category, payers: deleted.payers,
                                   date: deleted.date, note: deleted.note, splits: deleted.splits,
                                   splitGiven: deleted.splitGiven)
@@ -149,7 +149,7 @@ extension TripWriter {
         guard origin == .command, recorder?.syncProtocol == .snapshot,
               expenses.contains(where: { $0.soloPayer == nil }) else { return expenses }
         return expenses.flatMap { expense in
-            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(SyncRecorder.newID()) })
+            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(backend.ids()) })
         }
     }
 

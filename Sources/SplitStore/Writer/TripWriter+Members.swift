@@ -70,7 +70,7 @@ extension TripWriter {
         }
         if linked {
             let name = try MemberRecord.withID(id).select(Columns.name, as: String.self).fetchOne(db) ?? key
-            let revived = Member(id: MemberID(SyncRecorder.newID()), name: name)
+            let revived = Member(id: MemberID(backend.ids()), name: name)
             try putMember(revived)
             try queue(.createMember(revived), before: nil)
         } else {

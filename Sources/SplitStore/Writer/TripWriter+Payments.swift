@@ -33,7 +33,7 @@ extension TripWriter {
         try check(payment, names: names)
         let stored: Payment
         if linked {
-            stored = payment.withID(PaymentID(SyncRecorder.newID()))
+            stored = payment.withID(PaymentID(backend.ids()))
             try softDeletePayment(old.id)
             try queue(.deletePayment(old.id), before: .payment(old))
             try insertPayment(stored)
@@ -79,7 +79,7 @@ extension TripWriter {
             throw StoreError.cannotUndo("payment \(id.short) is no longer stored")
         }
         if linked {
-            let revived = deleted.withID(PaymentID(SyncRecorder.newID()))
+            let revived = deleted.withID(PaymentID(backend.ids()))
             try insertPayment(revived)
             try queue(.createPayment(revived), before: nil)
         } else {

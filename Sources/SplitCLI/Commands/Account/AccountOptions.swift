@@ -17,7 +17,7 @@ struct AccountOptions: ParsableArguments {
     var environment: [String: String] { CommandIO.current.environment }
     var files: ConfigFiles { ConfigFiles(environment: environment) }
     var output: Output { Output(json: json) }
-    var dependencies: Dependencies { .system(environment: environment) }
+    var dependencies: Dependencies { .of(CommandIO.current) }
 
     func address(_ settings: CloudSettings) throws -> ServerAddress {
         try CloudAccess.server(flag: server, settings: settings, environment: environment)

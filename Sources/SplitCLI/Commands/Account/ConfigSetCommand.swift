@@ -40,7 +40,7 @@ struct ConfigSetCommand: AccountCommand {
         case .preference(let preference):
             let cleared = ["none", ""].contains(value.trimmingSpaces.lowercased()) && preference.clearable
             let normalized = try preference.normalize(cleared ? nil : value)
-            let dependencies = Dependencies.system(environment: options.environment)
+            let dependencies = Dependencies.of(CommandIO.current)
             let before = try files.preferences.load()
             try files.preferences.update { $0.set(preference, normalized, at: dependencies.clock.now()) }
             let note = try await send(preference, normalized, before: before, dependencies: dependencies)

@@ -57,7 +57,7 @@ struct UploadCommand: AccountCommand {
         }
         let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
-        let dependencies = Dependencies.system(environment: environment)
+        let dependencies = Dependencies.of(io)
         let client = CloudAccess.make(files: files, settings: try files.settings.load(), environment: environment,
                                       dependencies: dependencies, output: output)
             .client(server: session.server, token: session.token, notice: { bar.note("split: \($0)") })
