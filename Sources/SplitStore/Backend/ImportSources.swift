@@ -50,7 +50,7 @@ final class ImportSources {
         if let table = loaded[kind] { return table }
         var table: [String: String] = [:]
         let rows = try Row.fetchCursor(db, sql: "SELECT source, local_id FROM import_source WHERE kind = ?", arguments: [kind])
-        while let row = try rows.next() { table[row[0]] = row[1] as String }
+        while let row = try rows.next() { table[row["source"]] = row["local_id"] as String }
         loaded[kind] = table
         return table
     }

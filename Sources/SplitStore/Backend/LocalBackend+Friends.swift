@@ -30,14 +30,15 @@ extension LocalBackend {
             for row in try Row.fetchAll(db, sql: """
                 SELECT t.trip_id, m.id, m.name FROM trip_me t LEFT JOIN member m ON m.id = t.member_id AND m.removed_at IS NULL
                 """) {
-                choices[TripID(row[0] as String)] = Self.deviceChoice(id: row[1], name: row[2])
+                choices[TripID(row["trip_id"] as String)] = Self.deviceChoice(id: row["id"], name: row["name"])
             }
             var claims: [TripID: [(member: MemberID, account: String)]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT c.trip_id, c.member_id, c.account FROM member_claim c
                 JOIN member m ON m.id = c.member_id AND m.removed_at IS NULL
                 """) {
-                claims[TripID(row[0] as String), default: []].append((member: MemberID(row[1] as String), account: row[2] as String))
+                claims[TripID(row["trip_id"] as String), default: []]
+                    .append((member: MemberID(row["member_id"] as String), account: row["account"] as String))
             }
             var rates: [TripID: [String: ExchangeRate]] = [:]
             for row in try Row.fetchAll(db, TripRateRecord.all()) {
