@@ -36,7 +36,7 @@ struct TimedHTTP1Channel: ServerChildChannel {
         switch cap.admit(at: .now()) {
         case .refused(let report):
             if let report {
-                logger.warning("connection cap reached: \(cap.limit) connections open, \(report) new ones closed at once since the last report")
+                logger.warning("connection cap of \(cap.limit) open connections reached: closed \(report) new connection(s) at once since the last report")
             }
             return channel.eventLoop.makeCompletedFuture {
                 try channel.pipeline.syncOperations.addHandler(CloseOnActive())

@@ -2,10 +2,11 @@ import Foundation
 @testable import SplitServer
 import Testing
 
-/// The login throttle over real sockets from several loopback addresses, directly and through
-/// a trusted proxy: an attacker's failures lock out the attacker's address, not the owner.
-@Suite("split-server's login throttle by client address", .serialized)
-struct LoginThrottleLiveTests {
+/// The limits that count per client address, over real sockets from several loopback
+/// addresses, directly and through a trusted proxy: an attacker's failed logins lock out the
+/// attacker's address, not the owner, and one client's page views do not use up another's.
+@Suite("split-server's per-address limits, directly and behind a proxy", .serialized)
+struct ClientAddressLimitTests {
     static let right = #"{"emailOrPhone":"ann@example.com","password":"password-1"}"#
     static let wrong = #"{"emailOrPhone":"ann@example.com","password":"guess-0000"}"#
 
@@ -80,6 +81,29 @@ struct LoginThrottleLiveTests {
             #expect(locked?.status == 429)
             #expect(Int(locked?.headers["retry-after"] ?? "") ?? 0 > 0)
             #expect(try await Self.login(port, Self.right, from: "127.0.0.1", forwardedFor: "192.0.2.200")?.status == 429)
+        }
+    }
+
+    /// The status of a view of a read-only page from `source`, or nil for no answer.
+    static func view(_ port: Int, from source: String, forwardedFor: String?) async -> Int? {
+        guard let connection = try? await RawConnection.open(port: port, from: source) else { return nil }
+        defer { connection.close() }
+        let headers = forwardedFor.map { ["X-Forwarded-For": $0] } ?? [:]
+        try? await connection.send(RawConnection.request("GET", "/s/no-such-link", headers: headers))
+        return await connection.response()?.status
+    }
+
+    @Test("the share-page limit counts each client behind the proxy on its own, and a forged X-Forwarded-For from elsewhere counts for the sender")
+    func sharePages() async throws {
+        try await LiveServer.run(configure: { $0.sharePageLimit = 2; $0.trustedProxies = TrustedProxies([IPRange("127.0.0.1")!]) }) { port, _ in
+            // An unknown link is a 404, and counts against the limit like any view.
+            #expect(await Self.view(port, from: "127.0.0.1", forwardedFor: "203.0.113.1") == 404)
+            #expect(await Self.view(port, from: "127.0.0.1", forwardedFor: "203.0.113.1") == 404)
+            #expect(await Self.view(port, from: "127.0.0.1", forwardedFor: "203.0.113.1") == 429)
+            #expect(await Self.view(port, from: "127.0.0.1", forwardedFor: "203.0.113.2") == 404)
+            #expect(await Self.view(port, from: "127.0.0.2", forwardedFor: "203.0.113.1") == 404, "127.0.0.2 is counted as itself")
+            #expect(await Self.view(port, from: "127.0.0.2", forwardedFor: "203.0.113.9") == 404)
+            #expect(await Self.view(port, from: "127.0.0.2", forwardedFor: nil) == 429)
         }
     }
 }
