@@ -8,25 +8,12 @@ import Testing
 /// any database is tried; `--help` shows each with its default.
 @Suite("split-server's connection flags")
 struct ServerFlagsTests {
-    /// Runs the built `split-server` with `arguments` and `environment` over the usual one;
-    /// its exit status and standard error.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stderr: String, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try splitBinaryPath.get()).deletingLastPathComponent()
-            .appendingPathComponent("split-server")
-        process.arguments = arguments
+    /// Runs the built `split-server` with `arguments` and `environment` over this process's.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ToolRun {
+        let binary = URL(fileURLWithPath: try splitBinaryPath.get()).deletingLastPathComponent().appendingPathComponent("split-server")
         // A database nobody listens on: a value that passed would fail later, with exit 69.
-        process.environment = ProcessInfo.processInfo.environment
-            .merging(["DATABASE_URL": "postgres://nobody@127.0.0.1:1/none", "PORT": "1"]) { $1 }
-            .merging(environment) { $1 }
-        let errors = Pipe(), output = Pipe()
-        process.standardError = errors
-        process.standardOutput = output
-        try process.run()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, stderr, stdout)
+        let base = ProcessInfo.processInfo.environment.merging(["DATABASE_URL": "postgres://nobody@127.0.0.1:1/none", "PORT": "1"]) { $1 }
+        return try ToolRun(binary.path, arguments, environment: base.merging(environment) { $1 })
     }
 
     @Test("a bad value is one line naming it and what is accepted, exit 64", arguments: [
