@@ -74,9 +74,13 @@ struct ConnectionOptions: ParsableArguments {
         })
     }
 
+    /// The longest timeout accepted, in seconds: a day; longer is a typo, or no timeout at all.
+    private static let longestTimeout = 86_400
+
     private static func duration(_ text: String, named name: String) throws -> Duration {
-        guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-            throw ServerCommand.ConfigurationError(description: "\(name) '\(text)' is not a number of seconds (more than 0, at most 86400)")
+        guard let value = Double(text), value.isFinite, value > 0, value <= Double(longestTimeout) else {
+            throw ServerCommand.ConfigurationError(description:
+                "\(name) '\(text)' is not a number of seconds (more than 0, at most \(longestTimeout))")
         }
         return .milliseconds(Int((value * 1000).rounded(.up)))
     }
