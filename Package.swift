@@ -120,6 +120,8 @@ let package = Package(
             dependencies: [
                 "SplitCore", "SplitJSON", "SplitAPI", "SplitAPIServer", "SplitReport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTP1Channel and ServerChildChannel, for connection limits (Connections/).
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
@@ -128,6 +130,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -183,6 +186,8 @@ let package = Package(
                 "SplitServer", "SplitAPI", "SplitCore", "SplitJSON", "SplitServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // Raw client sockets from chosen source addresses, for the connection tests.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             // Read by path: SQL that the Node server's database is made of, for the upgrade test.
             exclude: ["Fixtures"]

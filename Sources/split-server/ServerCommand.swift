@@ -21,6 +21,17 @@ struct ServerCommand: AsyncParsableCommand {
           DATABASE_POOL_SIZE
                          connections to PostgreSQL, 1-1000 (default 4 per core,
                          at least 4); several instances add theirs up
+          HEADER_TIMEOUT MIN_BODY_RATE IDLE_TIMEOUT MAX_CONNECTIONS TRUSTED_PROXIES
+                         against slow clients and for clients behind a proxy; see
+                         the flags below
+        A request's line and headers must arrive within the header timeout of its first
+        byte; its body must then average the minimum rate (a body of B bytes may take
+        the header timeout plus B / rate seconds), or the request is answered 408 and
+        the connection closed. Past the connection cap a new connection is closed at
+        once, and a warning is logged once a minute while that lasts. With a trusted
+        proxy, the client of a connection from it is the right-most X-Forwarded-For
+        address that is not a trusted proxy; other connections' X-Forwarded-For is
+        ignored. The login and share-page limits count per client address.
         Migrations run before the server listens. An existing budget_splitter_web
         database is upgraded in place, keeping its rows and password hashes.
         Example:
@@ -49,6 +60,9 @@ struct ServerCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log level (env LOG_LEVEL).", valueName: "level"))
     var logLevel: String?
+
+    @OptionGroup(title: "Slow clients and proxies")
+    var connections: ConnectionOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -111,6 +125,8 @@ struct ServerCommand: AsyncParsableCommand {
             }
             configuration.sharePageLimit = limit
         }
+        configuration.connections = try connections.limits(environment)
+        configuration.trustedProxies = try connections.proxies(environment)
         return configuration
     }
 }

@@ -95,21 +95,11 @@ struct CompletionTests {
             offer split add-expense Lunch 10 --paid-by ''
             offer split trip use ''
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["--noprofile", "--norc", "-c", driver, "bash", scriptPath]
         var environment = cli.childEnvironment([:])
         environment["PATH"] = URL(fileURLWithPath: try cli.binary).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && errorText.isEmpty, "\(errorText)")
+        let shell = try ToolRun("/bin/bash", ["--noprofile", "--norc", "-c", driver, "bash", scriptPath], environment: environment)
+        let text = shell.stdout
+        #expect(shell.status == 0 && shell.stderr.isEmpty, "\(shell.stderr)")
         let answers = text.components(separatedBy: "--\n").map { $0.split(separator: "\n").map(String.init).sorted() }
         #expect(answers.first == ["Alex", "Bea", "Chen", "Dana"], "\(text)")
         #expect(answers.dropFirst().first == ["Tokyo Trip"], "\(text)")

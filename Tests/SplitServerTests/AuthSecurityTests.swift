@@ -64,7 +64,7 @@ struct AuthSecurityTests {
         }
     }
 
-    @Test("failed logins lock the account out with 429 and Retry-After, but its tokens keep working")
+    @Test("failed logins lock the account out from their address with 429 and Retry-After, but its tokens keep working")
     func bruteForce() async throws {
         try await ServerHarness.run { api in
             let (token, _) = try await api.register("Ann", email: "ann@example.com")
@@ -80,31 +80,42 @@ struct AuthSecurityTests {
         }
     }
 
-    @Test("the throttle forgets failures after its window and a success clears the account")
+    @Test("the throttle counts per account and address, per address and per account, forgets after its window, and a success clears its own pair")
     func throttleWindow() async throws {
         try await ServerHarness.run { api in
             let clock = FakeClock()
-            let throttle = LoginThrottle(database: api.database, limits: .init(perAccount: 2, perIP: 3, window: 60),
+            let throttle = LoginThrottle(database: api.database,
+                                         limits: .init(perAccountAndIP: 2, perIP: 3, perAccount: 4, window: 60),
                                          now: { Date(timeIntervalSince1970: clock.now) })
             try await throttle.recordFailure(account: "a", ip: "1.2.3.4")
             try await throttle.recordFailure(account: "a", ip: "1.2.3.4")
-            await #expect(throws: APIError.self) { try await throttle.check(account: "A", ip: "9.9.9.9") }
+            await #expect(throws: APIError.self) { try await throttle.check(account: "A", ip: "1.2.3.4") }
+            // Another address still gets in: the owner is not locked out by someone else's guesses.
+            try await throttle.check(account: "a", ip: "9.9.9.9")
             clock.now = 30
-            let locked = await #expect(throws: APIError.self) { try await throttle.check(account: "a", ip: "9.9.9.9") }
+            let locked = await #expect(throws: APIError.self) { try await throttle.check(account: "a", ip: "1.2.3.4") }
             #expect(locked?.headers[.retryAfter] == "30")
             clock.now = 61
             try await throttle.check(account: "a", ip: "1.2.3.4")
+            // Per address, whatever the account.
             try await throttle.recordFailure(account: "b", ip: "5.5.5.5")
             try await throttle.recordFailure(account: "c", ip: "5.5.5.5")
             try await throttle.recordFailure(account: "d", ip: "5.5.5.5")
             await #expect(throws: APIError.self) { try await throttle.check(account: "e", ip: "5.5.5.5") }
+            // Per account, from every address together.
+            for address in 1...4 { try await throttle.recordFailure(account: "m", ip: "10.0.0.\(address)") }
+            await #expect(throws: APIError.self) { try await throttle.check(account: "m", ip: "10.0.0.9") }
+            // A success forgets its own (account, address) failures, not the address's, nor the
+            // account's from elsewhere.
             try await throttle.recordFailure(account: "f", ip: "6.6.6.6")
             try await throttle.recordFailure(account: "f", ip: "6.6.6.6")
-            try await throttle.recordSuccess(account: "f")
-            try await throttle.check(account: "f", ip: "7.7.7.7")
-            // A success clears the account only: the IP keeps its two failures.
+            await #expect(throws: APIError.self) { try await throttle.check(account: "f", ip: "6.6.6.6") }
+            try await throttle.recordSuccess(account: "f", ip: "6.6.6.6")
+            try await throttle.check(account: "f", ip: "6.6.6.6")
             try await throttle.recordFailure(account: "g", ip: "6.6.6.6")
             await #expect(throws: APIError.self) { try await throttle.check(account: "h", ip: "6.6.6.6") }
+            try await throttle.recordSuccess(account: "m", ip: "10.0.0.1")
+            await #expect(throws: APIError.self) { try await throttle.check(account: "m", ip: "10.0.0.9") }
             // Failures that left the window are deleted as new ones arrive.
             clock.now = 200
             try await throttle.recordFailure(account: "z", ip: "8.8.8.8")
@@ -116,7 +127,7 @@ struct AuthSecurityTests {
                 }
                 return scopes
             }
-            #expect(stored == ["account:z", "ip:8.8.8.8"])
+            #expect(stored == ["account-ip:8.8.8.8 z", "account:z", "ip:8.8.8.8"])
         }
     }
 }

@@ -18,6 +18,7 @@ public enum ServerApplication {
         let router = try router(configuration: configuration, database: database, logger: logger)
         var app = Application(
             router: router,
+            server: TimedHTTP1Channel.builder(limits: configuration.connections),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "split-server"),
             services: [client],
@@ -33,7 +34,11 @@ public enum ServerApplication {
         -> Router<ServerRequestContext> {
         let services = ServerServices(configuration: configuration, database: database)
         let router = Router(context: ServerRequestContext.self)
-        // Outermost: a test facade answers before anything else and sees final responses.
+        // First: everything after it, the test facade's limits too, sees the client's address.
+        if !configuration.trustedProxies.ranges.isEmpty {
+            router.add(middleware: ClientAddressMiddleware(proxies: configuration.trustedProxies))
+        }
+        // Outermost of what answers: a test facade answers before anything else and sees final responses.
         configuration.facade?.install(on: router)
         router.add(middleware: JSONErrorMiddleware())
         router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxBodyBytes))

@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
     public var tokenLifetimeSeconds: Int
     /// Read-only page views (`GET /s/{token}`) allowed per client IP per minute.
     public var sharePageLimit: Int
+    /// Request timeouts and the cap on open connections.
+    public var connections = ConnectionLimits.defaults
+    /// Proxies whose `X-Forwarded-For` names the client; none by default.
+    public var trustedProxies = TrustedProxies()
     /// The clock and id source; tests pin them.
     public var dependencies: ServerDependencies
     /// A layer around the server for client tests (the Node imitation); nil in production.

@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOHTTP1
 import OpenAPIRuntime
 import PostgresNIO
 import SplitJSON
@@ -79,6 +80,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         case let decoding as DecodingError:
             return .badRequest(DecodingMessage.describe(decoding))
+        case let failure as HTTPParserError:
+            // The body broke off or was malformed (a client that hung up, or one cut off by the
+            // request timeouts): the client's fault, whoever is left to read the answer.
+            return .badRequest("the request could not be read: \(failure)")
         case let failure as PSQLError:
             return Self.raceAnswer(failure) ?? Self.tooLong(failure)
                 ?? APIError(status: .internalServerError, message: "internal server error")

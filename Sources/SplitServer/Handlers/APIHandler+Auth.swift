@@ -45,7 +45,7 @@ extension APIHandler {
             try await services.throttle.recordFailure(account: login, ip: ip)
             throw APIError.unauthorized("wrong email/phone or password")
         }
-        try await services.throttle.recordSuccess(account: login)
+        try await services.throttle.recordSuccess(account: login, ip: ip)
         guard account.isActive else { throw APIError.forbidden("this account is deactivated") }
         let token = try await services.users.login(account, deviceName: deviceName, deviceID: deviceID)
         return .ok(.init(body: .json(.init(user: Self.wire(account), token: token))))
