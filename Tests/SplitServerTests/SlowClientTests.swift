@@ -13,7 +13,9 @@ struct SlowClientTests {
             var slow: [RawConnection] = []
             for _ in 0..<20 {
                 let connection = try await RawConnection.open(port: port)
-                try await connection.send("GET /health HT")
+                // On a busy machine the server may close it before the half line arrives (the
+                // bound runs from the connect): that is the rule at work, not a failure.
+                try? await connection.send("GET /health HT")
                 slow.append(connection)
             }
             let normal = try await RawConnection.open(port: port)
@@ -21,12 +23,16 @@ struct SlowClientTests {
             let answer = await normal.response()
             #expect(answer?.status == 200, "\(normal.text)")
             var longest = Duration.zero
+            var answered = 0
             for connection in slow {
                 let open = await connection.closed(within: .seconds(3))
                 #expect(open != nil && open! <= .seconds(2), "open for \(String(describing: open)), more than the header timeout plus 1 s")
                 longest = max(longest, open ?? .seconds(3))
-                #expect(connection.text.hasPrefix("HTTP/1.1 408"), "\(connection.text)")
+                // A 408 once the half line arrived; nothing at all when the close came first.
+                #expect(connection.text.isEmpty || connection.text.hasPrefix("HTTP/1.1 408"), "\(connection.text)")
+                if connection.text.hasPrefix("HTTP/1.1 408") { answered += 1 }
             }
+            #expect(answered > 0, "no connection got its 408")
             print("half request lines: the last of 20 closed \(longest) after it opened")
         }
     }
