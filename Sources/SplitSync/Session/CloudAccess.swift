@@ -67,10 +67,23 @@ public struct CloudAccess: Sendable {
     public func account() async throws -> (client: CloudClient, account: String) {
         let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
         let client = client(server: session.server, token: session.token)
-        if let saved = try files.credentials.credential(for: session.server), saved.token == session.token {
-            return (client, saved.userID)
+        return (client, try await accountID(of: session, client: client))
+    }
+
+    /// The account's user id from the saved login when its token is the one `session` uses;
+    /// nil for another token (a `SPLIT_TOKEN` without a saved login), which only the server
+    /// can name.
+    public func savedAccountID(of session: CloudSession) throws -> String? {
+        guard let saved = try files.credentials.credential(for: session.server), saved.token == session.token else {
+            return nil
         }
-        return (client, try await client.me().id)
+        return saved.userID
+    }
+
+    /// The account's user id: saved, else asked of the server once (`GET /auth/me`).
+    private func accountID(of session: CloudSession, client: CloudClient) async throws -> String {
+        if let saved = try savedAccountID(of: session) { return saved }
+        return try await client.me().id
     }
 
     /// Whether the local copy of the preferences has changes to send or is a day old: checked
@@ -94,12 +107,7 @@ public struct CloudAccess: Sendable {
             report.localOnly = true
             return report
         }
-        let user: String
-        if let saved = try files.credentials.credential(for: session.server), saved.token == session.token {
-            user = saved.userID
-        } else {
-            user = try await client.me().id
-        }
+        let user = try await accountID(of: session, client: client)
         let sync = PreferenceSync(store: files.preferences, client: client,
                                   account: PreferenceCopy.account(server: session.server.url, user: user), clock: now)
         return try await sync.run(force: force)

@@ -55,13 +55,16 @@ struct UploadCommand: AccountCommand {
         if let link = try syncStore.link(trip.id) {
             return .second(AlreadyUploaded(trip: trip, link: link, pending: try syncStore.pendingCount(trip.id)))
         }
-        let session = try CloudSession.resume(files: files, settings: try files.settings.load(), environment: environment)
+        let settings = try files.settings.load()
+        let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
         let dependencies = Dependencies.of(io)
-        let client = CloudAccess.make(files: files, settings: try files.settings.load(), environment: environment,
-                                      dependencies: dependencies, output: output)
-            .client(server: session.server, token: session.token, notice: { bar.note("split: \($0)") })
-        let account = try Self.account(of: session, files: files)
+        let access = CloudAccess.make(files: files, settings: settings, environment: environment, dependencies: dependencies,
+                                      output: output)
+        let client = access.client(server: session.server, token: session.token, notice: { bar.note("split: \($0)") })
+        // The id map is kept under the account; for a token without a saved login the upload
+        // asks the server once.
+        let account = try access.savedAccountID(of: session)
         let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
         let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,
                                 now: dependencies.clock.now, progress: bar.update)
@@ -90,15 +93,5 @@ struct UploadCommand: AccountCommand {
         guard !trips.isEmpty else { throw CLIError("no local trip to upload; create one with: split trip create NAME", kind: .data) }
         throw CLIError("no current local trip; name one with --trip NAME (trips: "
                        + trips.map(\.trip.name).joined(separator: ", ") + ")", kind: .data)
-    }
-
-    /// The account's user id, which the id map is kept under: from the saved login when its
-    /// token is the one in use; else nil, and the upload asks the server once (`GET /auth/me`,
-    /// for a `SPLIT_TOKEN` without a saved login).
-    static func account(of session: CloudSession, files: ConfigFiles) throws -> String? {
-        guard let saved = try files.credentials.credential(for: session.server), saved.token == session.token else {
-            return nil
-        }
-        return saved.userID
     }
 }
