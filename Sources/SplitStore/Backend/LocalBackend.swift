@@ -19,15 +19,14 @@ public final class LocalBackend: Sendable {
     /// sync follows in the same run (it then counts what is left itself).
     public let countsQueued: Bool
 
-    /// `ids`: the run's id generator (see ``ids``).
-    /// `oneCommand`: the backend serves one command (as the CLI makes one per run), so a
-    /// trip's link is read once and remembered (``LinkCache``): the scope, the writer, the sync
-    /// and the claims share that read. A backend that lives longer reads it each time, since
-    /// another part of the process may link or unlink meanwhile.
     /// Where the store's own new ids come from: outbox operation ids, and the new ids of
     /// items brought back or split per payer. The run's generator, so tests can fix them.
     public let ids: IDGenerator
 
+    /// `oneCommand`: the backend serves one command (as the CLI makes one per run), so a
+    /// trip's link is read once and remembered (``LinkCache``): the scope, the writer, the sync
+    /// and the claims share that read. A backend that lives longer reads it each time, since
+    /// another part of the process may link or unlink meanwhile.
     public init(database: SplitDatabase, countsQueued: Bool = true, oneCommand: Bool = false, ids: IDGenerator = .random) {
         self.database = database
         self.countsQueued = countsQueued

@@ -32,6 +32,15 @@ final class LinkCache: @unchecked Sendable {
         lock.withLock { known[trip] = .some(link) }
     }
 
+    /// After a sync that left `trip` at `revision`, at `at`: the remembered link follows, so
+    /// the command does not read it again. Nothing when the link was never read.
+    func advance(_ trip: TripID, to revision: Int64?, at: Timestamp) {
+        lock.withLock {
+            guard case .some(.some(let link)) = known[trip] else { return }
+            known[trip] = .some(link.advanced(to: revision ?? link.revision, at: at))
+        }
+    }
+
     /// Forgets what was read of `trip`: the next ask reads the row.
     func forget(_ trip: TripID) {
         lock.withLock { _ = known.removeValue(forKey: trip) }

@@ -147,9 +147,7 @@ public final class SyncStore: Sendable {
             try SyncApplier(backend: backend, db: db, trip: trip, at: at, server: server)
                 .run(pushed: pushed, outcomes: outcomes, changes: changes, rekeys: rekeys)
         }
-        if let known = backend.links.lookup(trip), let link = known {
-            backend.links.remember(trip, link.advanced(to: tally.revision, at: at))
-        }
+        backend.links.advance(trip, to: tally.revision, at: at)
         return tally
     }
 
@@ -189,9 +187,7 @@ public final class SyncStore: Sendable {
         try database.write { db in
             try db.execute(sql: TripLinkRecord.syncedSQL, arguments: ["at": at.iso8601, "trip": trip.rawValue])
         }
-        if let known = backend.links.lookup(trip), let link = known {
-            backend.links.remember(trip, link.advanced(to: link.revision, at: at))
-        }
+        backend.links.advance(trip, to: nil, at: at)
     }
 
     // MARK: Rows
