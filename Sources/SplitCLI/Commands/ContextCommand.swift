@@ -27,9 +27,7 @@ protocol ContextCommand: LeafCommand {
 extension ContextCommand {
     mutating func run() async throws {
         let context = try CommandContext.make(global)
-        let value = try await run(context)
-        context.output.render(value)
-        if let failure = value.failure { throw failure }
+        try context.output.render(try await run(context))
         if changesTrip { await AutoSync.afterChange(context) }
     }
 }
@@ -46,8 +44,6 @@ protocol AccountCommand: AsyncParsableCommand {
 
 extension AccountCommand {
     mutating func run() async throws {
-        let value = try await result()
-        output.render(value)
-        if let failure = value.failure { throw failure }
+        try output.render(try await result())
     }
 }

@@ -19,17 +19,13 @@ enum AutoSync {
         let queued = context.backend.journal.queued
         guard !queued.isEmpty else { return }
         let trips = queued.map(\.trip), counted = queued.map(\.waiting)
-        if let skipped = skipReason(context) {
+        if let skipped = context.autoSyncSkipped {
             report(context, waiting: context.sync.waiting(trips, counted: counted), skipped)
             return
         }
         let result = await context.sync.afterChange(trips, counted: counted, budget: budget(context.environment))
         for note in result.notes { context.output.note(note) }
-        switch result.outcome {
-        case .synced: report(context, waiting: result.waiting, .synced)
-        case .offline: report(context, waiting: result.waiting, .offline)
-        case .failed(let reason): report(context, waiting: result.waiting, .failed(reason))
-        }
+        report(context, waiting: result.waiting, Outcome(result.outcome))
         for note in result.accountNotes { context.output.note(note) }
     }
 
@@ -44,11 +40,15 @@ enum AutoSync {
         case synced
         /// The server answered with an error (not an unreachable server: that is `offline`).
         case failed(String)
-    }
 
-    /// Why the automatic sync is off, or nil.
-    static func skipReason(_ context: CommandContext) -> Outcome? {
-        skipReason(offline: context.offlineFlag, environment: context.environment, settings: context.settings)
+        /// What became of a sync that ran.
+        init(_ outcome: SyncSession.Outcome) {
+            switch outcome {
+            case .offline: self = .offline
+            case .synced: self = .synced
+            case .failed(let reason): self = .failed(reason)
+            }
+        }
     }
 
     /// Why the automatic sync is off, or nil: known before the command runs.

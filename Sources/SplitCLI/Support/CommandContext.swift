@@ -20,8 +20,9 @@ struct CommandContext: Sendable {
     let environment: [String: String]
     let files: ConfigFiles
     let settings: CloudSettings
-    /// `--offline`: no network, even after a change.
-    let offlineFlag: Bool
+    /// Why no automatic sync follows a change (`--offline`, `SPLIT_OFFLINE`, `sync.auto off`),
+    /// or nil: known before the command runs, decided once.
+    let autoSyncSkipped: AutoSync.Outcome?
     /// The trip the command works on, read once (``scope()``).
     let scopeCache = ScopeCache()
     /// The command's one sync session: over ``backend``, so each linked trip's link is read once.
@@ -36,15 +37,15 @@ struct CommandContext: Sendable {
         let dependencies = Dependencies.of(io)
         let path = DatabaseLocation.resolve(flag: options.db, io: io)
         let database = try SplitDatabase(path: path, trace: Self.sqlTrace(io))
+        let skipped = AutoSync.skipReason(offline: options.offline, environment: environment, settings: settings)
         // A change is counted where it is queued only when no sync follows to count what is left.
-        let syncSkipped = AutoSync.skipReason(offline: options.offline, environment: environment, settings: settings) != nil
-        let backend = LocalBackend(database: database, countsQueued: syncSkipped, oneCommand: true,
+        let backend = LocalBackend(database: database, countsQueued: skipped != nil, oneCommand: true,
                                    ids: dependencies.ids)
         let access = CloudAccess.make(files: files, settings: settings, environment: environment, dependencies: dependencies,
                                       output: output)
         return CommandContext(backend: backend, database: database, dependencies: dependencies,
                               output: output, tripReference: options.trip, environment: environment, files: files,
-                              settings: settings, offlineFlag: options.offline,
+                              settings: settings, autoSyncSkipped: skipped,
                               sync: SyncSession(store: SyncStore(backend: backend), access: access))
     }
 

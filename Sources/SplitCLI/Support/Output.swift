@@ -35,15 +35,19 @@ struct Output: Sendable {
         io.writeOutput(bytes)
     }
 
-    /// Prints a command's result: its notes on stderr, then its JSON with `--json`, else its lines.
-    func render(_ result: some CommandResult) {
+    /// Prints a command's result: its notes on stderr, then its JSON with `--json`, else its
+    /// lines; then throws its failure, if it carries one (printed first, so the person sees
+    /// what was done before the exit code says it failed).
+    func render(_ result: some CommandResult) throws {
         for text in result.notes { note(text) }
-        if result.written { return }
-        if json {
-            emit(result.json)
-        } else {
-            for text in result.lines { line(text) }
+        if !result.written {
+            if json {
+                emit(result.json)
+            } else {
+                for text in result.lines { line(text) }
+            }
         }
+        if let failure = result.failure { throw failure }
     }
 
     /// A note for people on stderr, never mixed into data on stdout.

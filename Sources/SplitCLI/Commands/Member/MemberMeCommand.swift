@@ -78,7 +78,7 @@ struct MemberMeCommand: ContextCommand {
     /// Claims (or releases) on split-server at once; offline, keeps the choice here and sends
     /// it at the next sync. A refusal changes nothing and ends the command.
     private func claimOnServer(_ member: Member?, trip: Trip, link: TripLink, _ context: CommandContext) async throws -> Kept {
-        if AutoSync.skipReason(context) == .offline {
+        if context.autoSyncSkipped == .offline {
             try await context.backend.setMe(member?.id, trip: trip.id, at: context.now)
             return .waiting(link.server)
         }
