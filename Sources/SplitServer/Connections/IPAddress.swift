@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SplitCore
 
 /// An IPv4 or IPv6 address as its bytes, so that the same client compares equal however its
 /// address was written (`::ffff:10.0.0.1` is `10.0.0.1`, `2001:DB8::1` is `2001:db8::1`).
@@ -14,7 +15,7 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     let bytes: [UInt8]
 
     init?(_ text: some StringProtocol) {
-        var address = text.trimmingWhitespace()
+        var address = Substring(String(text).trimmingSpaces)
         if address.hasPrefix("["), let close = address.firstIndex(of: "]") {
             address = address[address.index(after: address.startIndex)..<close]
         } else if address.filter({ $0 == ":" }).count == 1, let colon = address.firstIndex(of: ":") {
@@ -42,13 +43,5 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         var v6 = in6_addr()
         if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
         return nil
-    }
-}
-
-extension StringProtocol {
-    fileprivate func trimmingWhitespace() -> SubSequence {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<end]
     }
 }
