@@ -206,7 +206,7 @@ struct SplitGivenSyncTests {
         let servers = Member(id: MemberID(StoreFixture.id()), name: "Ben")
         let at = fixture.tick()
         try fixture.backend.database.write { db in
-            try TripWriter(fixture.backend, db, trip: trip.id, at: at, origin: .rekey).mergeMember(members[1].id, into: servers)
+            try TripWriter(fixture.backend.run, db, trip: trip.id, at: at, origin: .rekey).mergeMember(members[1].id, into: servers)
         }
         let merged = try await Self.stored(fixture.backend, expense.id, trip: trip.id)
         #expect(merged.givenRule == .shares([MemberWeight(memberID: members[0].id, weight: 3), MemberWeight(memberID: servers.id, weight: 1)]))

@@ -26,7 +26,7 @@ public struct CompletionCatalog: Sendable {
     /// The live members of the trip `reference` names, else of the current trip, in name
     /// order; none when there is no such trip.
     public func members(trip reference: String?) throws -> [Member] {
-        try read(trip: reference) { db, trip in try backend.members(db, trip: trip) } ?? []
+        try read(trip: reference) { db, trip in try MemberRecord.members(db, trip: trip) } ?? []
     }
 
     /// The trip's live expenses, newest first: each id with its description.
@@ -47,8 +47,8 @@ public struct CompletionCatalog: Sendable {
     /// who paid whom.
     public func payments(trip reference: String?) throws -> (payments: [Payment], members: [Member]) {
         try read(trip: reference) { db, trip in
-            let names = try backend.memberNames(db, trip: trip, includingRemoved: true)
-            return (try backend.payments(db, trip: trip), names.map { Member(id: $0.key, name: $0.value) })
+            let names = try MemberRecord.names(db, trip: trip, includingRemoved: true)
+            return (try PaymentRecord.payments(db, trip: trip), names.map { Member(id: $0.key, name: $0.value) })
         } ?? ([], [])
     }
 

@@ -29,9 +29,9 @@ extension LocalBackend {
             try sources.flush()
             try totals?.resume(db)
             // Only an existing trip can be linked; what the import added to it goes to the outbox.
-            if let into, let recorder = try SyncRecorder.open(self, db, into) {
-                try recorder.queueUnsent(backend: self, at: at)
-                if !dryRun { try self.noteQueued(db, trip: into) }
+            if let into, let recorder = try SyncRecorder.open(self.run, db, into) {
+                try recorder.queueUnsent(at: at)
+                if !dryRun { try self.run.noteQueued(db, trip: into) }
             }
             return summary
         }
@@ -73,12 +73,12 @@ extension LocalBackend {
                 throw StoreError.invalid("a trip named '\(name)' already exists; import into it with --into '\(name)', or rename it first")
             }
             tripID = try freshID(Self.sourceID(trip.source), table: TripRecord.self)
-            try TripWriter(self, db, trip: TripID(tripID), at: at, origin: .importing).insertTrip(name: name, currency: trip.currency)
+            try TripWriter(run, db, trip: TripID(tripID), at: at, origin: .importing).insertTrip(name: name, currency: trip.currency)
             created = true
         }
         try record("trip", trip.source, trip: tripID, local: tripID)
         let tripRef = TripID(tripID)
-        let writer = try TripWriter(self, db, trip: tripRef, at: at, origin: .importing)
+        let writer = try TripWriter(run, db, trip: tripRef, at: at, origin: .importing)
         var result = ImportSummary.Trip(tripID: tripRef, name: try writer.tripColumn(TripRecord.Columns.name) ?? name,
                                         created: created)
         for (code, rate) in trip.rates.sorted(by: { $0.key < $1.key }) {
@@ -87,7 +87,7 @@ extension LocalBackend {
 
         // Members: by source, then by name, else new.
         var members: [String: MemberID] = [:]
-        var live = try memberNames(db, trip: tripRef)
+        var live = try MemberRecord.names(db, trip: tripRef)
         var byName: [String: MemberID] = [:]
         for (id, memberName) in live { byName[Member.key(for: memberName)] = id }
         for member in trip.members {

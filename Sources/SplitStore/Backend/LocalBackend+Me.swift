@@ -11,7 +11,7 @@ import SplitCore
 extension LocalBackend {
     /// You in `trip`; `named` is this device's `me.name` setting, if any.
     public func me(trip: TripID, named: String?) async throws -> Me? {
-        try database.read { db in try me(db, trip: trip, link: try link(db, trip), named: named, members: nil) }
+        try database.read { db in try me(db, trip: trip, link: try run.link(db, trip), named: named, members: nil) }
     }
 
     /// ``me(trip:named:)`` with the trip's link (and maybe its live members) already read
@@ -32,7 +32,7 @@ extension LocalBackend {
             claimed = Member(id: MemberID(row["id"] as String), name: row["name"])
         }
         return try Me.resolve(choice: choice, claimed: claimed, link: link, named: named,
-                              members: try members ?? self.members(db, trip: trip))
+                              members: try members ?? MemberRecord.members(db, trip: trip))
     }
 
     /// A `trip_me` row's member, read through a LEFT JOIN with the live members.

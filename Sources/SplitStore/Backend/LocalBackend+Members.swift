@@ -3,12 +3,7 @@ import SplitCore
 
 extension LocalBackend {
     public func members(trip: TripID) async throws -> [Member] {
-        try database.read { db in try members(db, trip: trip) }
-    }
-
-    /// Live members in name order.
-    func members(_ db: Database, trip: TripID) throws -> [Member] {
-        try MemberRecord.fetchAll(db, sql: MemberRecord.liveOfTrip, arguments: ["trip": trip.rawValue]).map(\.member)
+        try database.read { db in try MemberRecord.members(db, trip: trip) }
     }
 
     @discardableResult
@@ -28,12 +23,5 @@ extension LocalBackend {
         try write(trip, at: at) { writer in
             try writer.apply(.removeMember(id))
         }
-    }
-
-    func liveMemberName(_ db: Database, _ id: MemberID, trip: TripID) throws -> String {
-        guard let name = try MemberRecord.live(id, trip: trip).fetchOne(db)?.name else {
-            throw StoreError.notFound("member \(id.short) is not in this trip")
-        }
-        return name
     }
 }

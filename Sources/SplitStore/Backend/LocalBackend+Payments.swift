@@ -39,12 +39,12 @@ extension LocalBackend {
     }
 
     public func payments(trip: TripID) async throws -> [Payment] {
-        try database.read { db in try payments(db, trip: trip) }
+        try database.read { db in try PaymentRecord.payments(db, trip: trip) }
     }
 
     /// The live payment `reference` names: its id or a unique prefix of it.
     public func payment(matching reference: String, trip: TripID) async throws -> Payment {
-        try database.read { db in try findPayment(db, reference, trip: trip) }
+        try database.read { db in try PaymentRecord.find(db, reference, trip: trip) }
     }
 
     /// Finds the payment `reference` names and replaces it with `edit`'s version of it, in one
@@ -53,7 +53,7 @@ extension LocalBackend {
     public func editPayment(matching reference: String, trip: TripID, at: Timestamp,
                             _ edit: (Payment) throws -> Payment) async throws -> (old: Payment, stored: Payment) {
         try write(trip, at: at) { writer in
-            let old = try findPayment(writer.db, reference, trip: trip)
+            let old = try PaymentRecord.find(writer.db, reference, trip: trip)
             return (old, try writer.editPayment(try edit(old), old: old))
         }
     }
@@ -61,45 +61,9 @@ extension LocalBackend {
     /// Deletes the payment `reference` names (undo brings it back); returns it.
     public func deletePayment(matching reference: String, trip: TripID, at: Timestamp) async throws -> Payment {
         try write(trip, at: at) { writer in
-            let payment = try findPayment(writer.db, reference, trip: trip)
+            let payment = try PaymentRecord.find(writer.db, reference, trip: trip)
             try writer.deletePayment(payment)
             return payment
         }
-    }
-
-    /// Live payments, newest date first.
-    func payments(_ db: Database, trip: TripID) throws -> [Payment] {
-        try PaymentRecord.live(trip).fetchAll(db).map(\.payment)
-    }
-
-    /// One live payment of the trip, or nil.
-    func payments(_ db: Database, trip: TripID, id: PaymentID) throws -> Payment? {
-        try PaymentRecord.live(trip).filter(PaymentRecord.Columns.id == id.rawValue).fetchOne(db)?.payment
-    }
-
-    /// The live payment whose id is or starts with `reference` (``SplitCore/ItemReference``'s
-    /// minimum at least). An expense's id is named as such, as people mix the two up.
-    func findPayment(_ db: Database, _ reference: String, trip: TripID) throws -> Payment {
-        guard let key = ItemReference.idPrefix(reference) else {
-            throw ResolutionError.tooShortPrefix(what: "payment", reference: reference)
-        }
-        let ids = try PaymentRecord.ids(trip, prefix: key, limit: ItemReference.listed + 1).fetchAll(db)
-        guard let id = ids.first else {
-            if try !ExpenseRecord.ids(trip, prefix: key, includeDeleted: false, limit: 1).fetchAll(db).isEmpty {
-                throw StoreError.notFound("'\(reference)' is an expense, not a payment; see it with: split expense show \(reference)")
-            }
-            throw TripWriter.notFound(PaymentID(reference))
-        }
-        let whole = ids.first { $0.lowercased() == key }
-        guard ids.count == 1 || whole != nil else {
-            let names = try memberNames(db, trip: trip, includingRemoved: true)
-            let found = try ids.prefix(ItemReference.listed).compactMap { try payments(db, trip: trip, id: PaymentID($0)) }
-            let candidates = found.map { "\($0.id.short) \($0.date) \(TripWriter.describe($0, names))" }
-            throw ResolutionError.ambiguousItem(what: "payment", reference: reference,
-                                                candidates: ItemReference.list(candidates, total: ids.count))
-        }
-        let chosen = whole ?? id
-        guard let payment = try payments(db, trip: trip, id: PaymentID(chosen)) else { throw StoreError.notFound("payment \(chosen) vanished") }
-        return payment
     }
 }

@@ -10,7 +10,7 @@ extension LocalBackend {
     }
 
     func balances(_ db: Database, trip: TripID) throws -> [CurrencyBalances] {
-        let members = try members(db, trip: trip).map(\.id)
+        let members = try MemberRecord.members(db, trip: trip).map(\.id)
         let rows = try Row.fetchAll(db, sql: BalanceTotalRecord.nonZeroOfTrip, arguments: ["trip": trip.rawValue])
         return try balances(db, trip: trip, members: members, rows: rows)
     }
@@ -101,9 +101,9 @@ extension LocalBackend {
     /// the category and day totals, the newest `expenseLimit` expenses and the held items.
     public func reportFigures(trip: TripID, expenseLimit: Int) async throws -> ReportFigures {
         try database.read { db in
-            ReportFigures(balances: try balances(db, trip: trip), rates: try rates(db, trip: trip),
+            ReportFigures(balances: try balances(db, trip: trip), rates: try TripRateRecord.rates(db, trip: trip),
                           categories: try categoryTotals(db, trip: trip), days: try dayTotals(db, trip: trip),
-                          expenses: try withSplitRules(db, try newestExpenses(db, trip: trip, limit: expenseLimit)),
+                          expenses: try withSplitRules(db, try ExpenseListing.newest(db, trip: trip, limit: expenseLimit)),
                           held: try SyncStore.foreignItems(db, trip: trip).filter { $0.state == .held })
         }
     }

@@ -15,8 +15,8 @@ extension LocalBackend {
             } else {
                 return nil
             }
-            let link = try link(db, found.id)
-            let members = try members(db, trip: found.id)
+            let link = try run.link(db, found.id)
+            let members = try MemberRecord.members(db, trip: found.id)
             return TripScope(trip: found, members: members,
                              me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link)
         }

@@ -5,12 +5,12 @@ extension LocalBackend {
     /// The whole trip, read in one read transaction (see ``TripSnapshot``).
     public func snapshot(trip: Trip) async throws -> TripSnapshot {
         try database.read { db in
-            try requireTrip(db, trip.id)
+            try TripRecord.require(db, trip.id)
             var expenses: [Expense] = []
-            try streamExpenses(db, trip: trip.id) { expenses.append($0) }
+            try ExpenseListing.stream(db, trip: trip.id) { expenses.append($0) }
             try keepSplitRules(db, trip: trip.id, in: &expenses)
-            return TripSnapshot(trip: trip, members: try members(db, trip: trip.id), rates: try rates(db, trip: trip.id),
-                                expenses: expenses, payments: try payments(db, trip: trip.id))
+            return TripSnapshot(trip: trip, members: try MemberRecord.members(db, trip: trip.id), rates: try TripRateRecord.rates(db, trip: trip.id),
+                                expenses: expenses, payments: try PaymentRecord.payments(db, trip: trip.id))
         }
     }
 

@@ -79,21 +79,12 @@ extension LocalBackend {
 
     public func deleteTrip(_ id: TripID) async throws {
         try database.write { db in
-            try TripWriter.deleteTrip(self, db, id)
+            try TripWriter.deleteTrip(db, id)
         }
     }
 
     public func rates(trip: TripID) async throws -> [String: ExchangeRate] {
-        try database.read { db in try rates(db, trip: trip) }
-    }
-
-    /// The trip's rates by currency code.
-    func rates(_ db: Database, trip: TripID) throws -> [String: ExchangeRate] {
-        var rates: [String: ExchangeRate] = [:]
-        for record in try TripRateRecord.of(trip).fetchAll(db) {
-            rates[record.currency] = record.rate
-        }
-        return rates
+        try database.read { db in try TripRateRecord.rates(db, trip: trip) }
     }
 
     public func setRate(trip: TripID, currency: Currency, rate: ExchangeRate, at: Timestamp) async throws {

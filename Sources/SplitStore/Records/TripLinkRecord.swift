@@ -82,4 +82,10 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
 
     /// Unlinks trip `:trip`.
     static let deleteSQL = "DELETE FROM trip_link WHERE trip_id = :trip"
+
+    /// Trip `trip`'s link, or nil when it is local only. Read through ``StoreRun/link(_:_:)``,
+    /// which remembers it for the command.
+    static func link(_ db: Database, _ trip: TripID) throws -> TripLink? {
+        try fetchOne(db, sql: ofTrip, arguments: ["trip": trip.rawValue])?.link
+    }
 }

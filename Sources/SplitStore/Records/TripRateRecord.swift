@@ -51,4 +51,13 @@ struct TripRateRecord: FetchableRecord, TableRecord {
     static func of(_ trip: TripID, currency: String) -> QueryInterfaceRequest<Self> {
         of(trip).filter(Columns.currency == currency)
     }
+
+    /// The trip's rates by currency code.
+    static func rates(_ db: Database, trip: TripID) throws -> [String: ExchangeRate] {
+        var rates: [String: ExchangeRate] = [:]
+        for record in try of(trip).fetchAll(db) {
+            rates[record.currency] = record.rate
+        }
+        return rates
+    }
 }

@@ -69,4 +69,11 @@ struct TripRecord: FetchableRecord, TableRecord {
             SELECT t.id, t.name, t.currency FROM setting s JOIN trip t ON t.id = s.value WHERE s.key = 'current_trip'
             """)
     }
+
+    /// Throws unless trip `trip` exists: a write to a trip another process deleted stops here.
+    static func require(_ db: Database, _ trip: TripID) throws {
+        guard try exists(db, key: trip.rawValue) else {
+            throw StoreError.notFound("trip \(trip.short) no longer exists")
+        }
+    }
 }

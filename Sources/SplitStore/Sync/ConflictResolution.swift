@@ -3,25 +3,25 @@ import SplitCore
 
 /// `split resolve ID --mine`: the local side of a conflict becomes a new local change.
 struct ConflictResolution {
-    let backend: LocalBackend
+    let run: StoreRun
     let db: Database
     let conflict: SyncConflict
     let at: Timestamp
     /// What the server holds, as the link's protocol says: read once.
     private let server: ServerLimits?
 
-    init(backend: LocalBackend, db: Database, conflict: SyncConflict, at: Timestamp) throws {
-        self.backend = backend
+    init(run: StoreRun, db: Database, conflict: SyncConflict, at: Timestamp) throws {
+        self.run = run
         self.db = db
         self.conflict = conflict
         self.at = at
-        server = LocalItems.server(of: try SyncRecorder.open(backend, db, conflict.trip)?.syncProtocol)
+        server = LocalItems.server(of: try SyncRecorder.open(run, db, conflict.trip)?.syncProtocol)
     }
 
-    private var items: LocalItems { LocalItems(backend: backend, db: db, trip: conflict.trip, server: server) }
+    private var items: LocalItems { LocalItems(db: db, trip: conflict.trip, server: server) }
     /// The rows take the kept version; ``change(_:before:)`` queues what the planner sends.
     private var writer: TripWriter {
-        get throws { try TripWriter(backend, db, trip: conflict.trip, at: at, origin: .merge, server: server) }
+        get throws { try TripWriter(run, db, trip: conflict.trip, at: at, origin: .merge, server: server) }
     }
 
     func keepMine() throws {
@@ -80,7 +80,7 @@ struct ConflictResolution {
 
     /// Brings `mine` back under a new id: the server keeps a deleted id deleted.
     private func recreate(_ mine: SyncValue) throws {
-        let fresh = backend.ids()
+        let fresh = run.ids()
         let value: SyncValue
         let operation: SyncOperation
         switch mine {
@@ -106,9 +106,9 @@ struct ConflictResolution {
     }
 
     private func change(_ operation: SyncOperation, before: SyncValue?) throws {
-        guard let recorder = try SyncRecorder.open(backend, db, conflict.trip) else { return }
+        guard let recorder = try SyncRecorder.open(run, db, conflict.trip) else { return }
         try recorder.append(operation, before: before, at: at)
-        try backend.noteQueued(db, trip: conflict.trip)
+        try run.noteQueued(db, trip: conflict.trip)
     }
 
     static func removal(of key: SyncItemKey) throws -> SyncOperation {

@@ -4,7 +4,6 @@ import SplitCore
 /// Reads one synced item of a trip as a whole value: what a pull, a merge, a resolution and
 /// an outbox base compare. Writing an item is ``TripWriter/put(_:_:createdAt:)``'s.
 struct LocalItems {
-    let backend: LocalBackend
     let db: Database
     let trip: TripID
     /// What the trip's server holds, when reads are compared with its versions: they leave out
@@ -35,9 +34,9 @@ struct LocalItems {
             let arguments: StatementArguments = ["id": id.rawValue, "trip": trip.rawValue]
             return try MemberRecord.fetchOne(db, sql: MemberRecord.liveByID, arguments: arguments).map { .member($0.member) }
         case .expense(let id):
-            return try backend.storedExpense(db, id, trip: trip, includeDeleted: false).map { .expense($0) }
+            return try ExpenseListing.expense(db, id, trip: trip, includeDeleted: false).map { .expense($0) }
         case .payment(let id):
-            return try backend.payments(db, trip: trip, id: id).map { .payment($0) }
+            return try PaymentRecord.payment(db, id, trip: trip).map { .payment($0) }
         case .rate(let code):
             guard let found = try TripRateRecord.fetchOne(
                 db, sql: TripRateRecord.byCurrency, arguments: ["trip": trip.rawValue, "currency": code]) else { return nil }

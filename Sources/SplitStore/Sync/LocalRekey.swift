@@ -9,17 +9,17 @@ import SplitCore
 /// triggers see one add and one removal; a member merges into the server's (``mergeMember``).
 /// Waiting operations, open conflicts, the undo log and the import record follow the new id.
 struct LocalRekey {
-    let backend: LocalBackend
+    let run: StoreRun
     let db: Database
     let trip: TripID
     let at: Timestamp
 
     /// The rows move through the writer; this type moves every other mention of the id.
-    private var writer: TripWriter { get throws { try TripWriter(backend, db, trip: trip, at: at, origin: .rekey) } }
+    private var writer: TripWriter { get throws { try TripWriter(run, db, trip: trip, at: at, origin: .rekey) } }
 
     func rekey(_ old: SyncItemKey, to new: SyncItemKey) throws {
         guard old != new else { return }
-        let items = LocalItems(backend: backend, db: db, trip: trip)
+        let items = LocalItems(db: db, trip: trip)
         switch (old, new) {
         case (.member(let from), .member(let to)):
             guard case .member(let member)? = try items.read(old) else { return }

@@ -16,7 +16,7 @@ import SplitCore
 ///    trip showing the server's value), and when the merged version differs from the
 ///    server's, one operation sends it again on the new base.
 final class SyncApplier {
-    let backend: LocalBackend
+    let run: StoreRun
     let db: Database
     let trip: TripID
     let at: Timestamp
@@ -29,8 +29,8 @@ final class SyncApplier {
     /// What the server holds, when the caller knows (nil: as the link's protocol says).
     private var server: ServerLimits?
 
-    init(backend: LocalBackend, db: Database, trip: TripID, at: Timestamp, server: ServerLimits? = nil) {
-        self.backend = backend
+    init(run: StoreRun, db: Database, trip: TripID, at: Timestamp, server: ServerLimits? = nil) {
+        self.run = run
         self.db = db
         self.trip = trip
         self.at = at
@@ -43,10 +43,10 @@ final class SyncApplier {
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         // Pages of one catch-up may name an item twice, or name a member a later page adds.
         let changes = changes.collapsed()
-        recorder = try SyncRecorder.open(backend, db, trip)
+        recorder = try SyncRecorder.open(run, db, trip)
         if server == nil { server = LocalItems.server(of: recorder?.syncProtocol) }
-        let items = LocalItems(backend: backend, db: db, trip: trip, server: server)
-        let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .pulled, server: server)
+        let items = LocalItems(db: db, trip: trip, server: server)
+        let writer = try TripWriter(run, db, trip: trip, at: at, origin: .pulled, server: server)
         let foreign = ForeignItems(db: db, trip: trip, at: at)
         var tally = SyncTally()
         var troubles: [String: SyncTrouble] = [:]
@@ -70,7 +70,7 @@ final class SyncApplier {
             // Two devices each added the same person: the local member becomes the server's.
             if outcome.status == .rejected, case .createMember(let mine) = operation.operation,
                let current = outcome.current, case .member(let theirs)? = current.value, theirs.id != mine.id {
-                try LocalRekey(backend: backend, db: db, trip: trip, at: at).mergeMember(mine.id, into: theirs)
+                try LocalRekey(run: run, db: db, trip: trip, at: at).mergeMember(mine.id, into: theirs)
                 try remember(current, body: nil)
                 remaps[mine.id.rawValue] = theirs.id.rawValue
                 continue
@@ -95,7 +95,7 @@ final class SyncApplier {
         }
 
         for (old, new) in rekeys {
-            try LocalRekey(backend: backend, db: db, trip: trip, at: at).rekey(old, to: new)
+            try LocalRekey(run: run, db: db, trip: trip, at: at).rekey(old, to: new)
             echoed.insert(new.text)
         }
 
@@ -225,7 +225,7 @@ final class SyncApplier {
             try foreign.note(current)
         }
         let plan = SyncPlanner.settle(trouble)
-        try TripWriter(backend, db, trip: trip, at: at, origin: .merge, server: server)
+        try TripWriter(run, db, trip: trip, at: at, origin: .merge, server: server)
             .put(key, plan.write, createdAt: plan.holds ? nil : trouble.current?.createdAt)
         for conflict in plan.conflicts {
             try record(key, field: conflict.field, mine: conflict.mine, theirs: conflict.theirs, detail: conflict.detail)

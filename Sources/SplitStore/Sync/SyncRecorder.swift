@@ -17,9 +17,9 @@ struct SyncRecorder {
 
     /// The recorder of `trip` when it is linked, else nil: the link as `backend` read it
     /// (``LinkCache``), so a command that read its scope reads nothing more here.
-    static func open(_ backend: LocalBackend, _ db: Database, _ trip: TripID) throws -> SyncRecorder? {
-        guard let link = try backend.link(db, trip) else { return nil }
-        return SyncRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol, ids: backend.ids)
+    static func open(_ run: StoreRun, _ db: Database, _ trip: TripID) throws -> SyncRecorder? {
+        guard let link = try run.link(db, trip) else { return nil }
+        return SyncRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol, ids: run.ids)
     }
 
     /// Records `operation`. `before` is the item's local version before the write (nil for a
@@ -60,19 +60,19 @@ struct SyncRecorder {
 
     /// Queues a create for every live item of the trip that neither the server has nor the
     /// outbox holds: what a bulk write such as an import into the trip added.
-    func queueUnsent(backend: LocalBackend, at: Timestamp) throws {
+    func queueUnsent(at: Timestamp) throws {
         let known = Set(try String.fetchAll(db, sql: OutboxRecord.knownItems, arguments: ["trip": trip.rawValue]))
         var operations: [SyncOperation] = []
-        for member in try backend.members(db, trip: trip) where !known.contains(SyncItemKey.member(member.id).text) {
+        for member in try MemberRecord.members(db, trip: trip) where !known.contains(SyncItemKey.member(member.id).text) {
             operations.append(.createMember(member))
         }
-        try backend.streamExpenses(db, trip: trip) {
+        try ExpenseListing.stream(db, trip: trip) {
             if !known.contains(SyncItemKey.expense($0.id).text) { operations.append(.createExpense($0)) }
         }
-        for payment in try backend.payments(db, trip: trip) where !known.contains(SyncItemKey.payment(payment.id).text) {
+        for payment in try PaymentRecord.payments(db, trip: trip) where !known.contains(SyncItemKey.payment(payment.id).text) {
             operations.append(.createPayment(payment))
         }
-        for (code, rate) in try backend.rates(db, trip: trip) where !known.contains(SyncItemKey.rate(code).text) {
+        for (code, rate) in try TripRateRecord.rates(db, trip: trip) where !known.contains(SyncItemKey.rate(code).text) {
             operations.append(.setRate(currency: try Currency(code: code), rate: rate))
         }
         for operation in operations {

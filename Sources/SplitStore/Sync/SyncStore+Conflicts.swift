@@ -13,7 +13,7 @@ extension SyncStore {
 
     /// Every member name the trip ever had, removed members included, for showing conflicts.
     public func memberNames(_ trip: TripID) throws -> [MemberID: String] {
-        try database.read { db in try backend.memberNames(db, trip: trip, includingRemoved: true) }
+        try database.read { db in try MemberRecord.names(db, trip: trip, includingRemoved: true) }
     }
 
     /// Settles conflict `id`: `keepMine` sends the local version again on the server's current
@@ -26,7 +26,7 @@ extension SyncStore {
                 throw StoreError.notFound("no conflict \(id); list them with: split conflicts")
             }
             if keepMine {
-                try ConflictResolution(backend: backend, db: db, conflict: conflict, at: at).keepMine()
+                try ConflictResolution(run: backend.run, db: db, conflict: conflict, at: at).keepMine()
             }
             try db.execute(sql: SyncConflictRecord.deleteSQL, arguments: ["id": id])
             return conflict

@@ -71,11 +71,11 @@ extension SyncStore {
                                          + "--exact, --percent or --shares)")
             }
             let key = SyncItemKey.expense(expense.id)
-            let writer = try TripWriter(backend, db, trip: trip, at: at, origin: .merge)
+            let writer = try TripWriter(backend.run, db, trip: trip, at: at, origin: .merge)
             try writer.put(key, .expense(expense))
-            if let recorder = try SyncRecorder.open(backend, db, trip) {
+            if let recorder = try SyncRecorder.open(backend.run, db, trip) {
                 try recorder.append(.updateExpense(expense), before: nil, at: at)
-                try backend.noteQueued(db, trip: trip)
+                try backend.run.noteQueued(db, trip: trip)
             }
             try foreign.clear(key)
             try ActivityLog.append(db, trip: trip, at: at, action: "expense.fix",

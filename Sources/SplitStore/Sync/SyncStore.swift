@@ -28,13 +28,13 @@ public final class SyncStore: Sendable {
     /// `trip`'s link, read at most once by this store's backend (``LinkCache``): the command's
     /// scope usually read it already.
     public func link(_ trip: TripID) throws -> TripLink? {
-        if let known = backend.links.lookup(trip) { return known }
-        return try database.read { db in try backend.link(db, trip) }
+        if let known = backend.run.links.lookup(trip) { return known }
+        return try database.read { db in try backend.run.link(db, trip) }
     }
 
     public func links() throws -> [TripLink] {
         let links = try database.read { db in try TripLinkRecord.fetchAll(db, sql: TripLinkRecord.all).map(\.link) }
-        for link in links { backend.links.remember(link.trip, link) }
+        for link in links { backend.run.links.remember(link.trip, link) }
         return links
     }
 
@@ -43,8 +43,8 @@ public final class SyncStore: Sendable {
         let statuses = try database.read { db in
             try LinkStatusRecord.fetchAll(db, sql: LinkStatusRecord.sql, arguments: ["trip": trip?.rawValue]).map(\.status)
         }
-        for status in statuses { backend.links.remember(status.link.trip, status.link) }
-        if let trip, statuses.isEmpty { backend.links.remember(trip, nil) }
+        for status in statuses { backend.run.links.remember(status.link.trip, status.link) }
+        if let trip, statuses.isEmpty { backend.run.links.remember(trip, nil) }
         return statuses
     }
 
@@ -66,34 +66,34 @@ public final class SyncStore: Sendable {
     public func linkTrip(_ trip: TripID, server: String, account: String, group: String,
                          syncProtocol: TripLink.SyncProtocol, rekeys: [(SyncItemKey, SyncItemKey)] = [],
                          at: Timestamp) throws {
-        backend.links.forget(trip)
+        backend.run.links.forget(trip)
         try database.write { db in
-            try backend.requireTrip(db, trip)
+            try TripRecord.require(db, trip)
             try Self.insertLink(db, trip: trip, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
-            let rekey = LocalRekey(backend: backend, db: db, trip: trip, at: at)
+            let rekey = LocalRekey(run: backend.run, db: db, trip: trip, at: at)
             for (old, new) in rekeys { try rekey.rekey(old, to: new) }
         }
-        backend.links.forget(trip)
+        backend.run.links.forget(trip)
     }
 
     /// Creates a local trip for a cloud group, linked to it, holding `changes` (the group's
     /// whole first pull), in one transaction: a pull stopped half-way leaves no trip.
     public func adopt(_ trip: Trip, server: String, account: String, group: String, syncProtocol: TripLink.SyncProtocol,
                       changes: RemoteChanges, at: Timestamp) throws -> SyncTally {
-        defer { backend.links.forget(trip.id) }
+        defer { backend.run.links.forget(trip.id) }
         return try database.write { db in
             if try Row.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.id.rawValue]) != nil {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
             }
             let name = try TripWriter.freeTripName(db, trip.name, for: trip.id)
-            try TripWriter(backend, db, trip: trip.id, at: at, origin: .pulled).insertTrip(name: name, currency: trip.currency)
+            try TripWriter(backend.run, db, trip: trip.id, at: at, origin: .pulled).insertTrip(name: name, currency: trip.currency)
             try ActivityLog.append(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",
                             undo: .none)
             try Self.insertLink(db, trip: trip.id, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
-            return try SyncApplier(backend: backend, db: db, trip: trip.id, at: at)
+            return try SyncApplier(run: backend.run, db: db, trip: trip.id, at: at)
                 .run(pushed: [], outcomes: [], changes: changes, fresh: true)
         }
     }
@@ -103,7 +103,7 @@ public final class SyncStore: Sendable {
         try database.write { db in
             for sql in Self.unlinkSQL { try db.execute(sql: sql, arguments: ["trip": trip.rawValue]) }
         }
-        backend.links.remember(trip, nil)
+        backend.run.links.remember(trip, nil)
     }
 
     /// What an unlink of trip `:trip` runs, in order. You stay who you were: the account's
@@ -144,10 +144,10 @@ public final class SyncStore: Sendable {
     public func apply(trip: TripID, pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
                       rekeys: [(SyncItemKey, SyncItemKey)] = [], server: ServerLimits? = nil, at: Timestamp) throws -> SyncTally {
         let tally = try database.write { db in
-            try SyncApplier(backend: backend, db: db, trip: trip, at: at, server: server)
+            try SyncApplier(run: backend.run, db: db, trip: trip, at: at, server: server)
                 .run(pushed: pushed, outcomes: outcomes, changes: changes, rekeys: rekeys)
         }
-        backend.links.advance(trip, to: tally.revision, at: at)
+        backend.run.links.advance(trip, to: tally.revision, at: at)
         return tally
     }
 
@@ -174,7 +174,7 @@ public final class SyncStore: Sendable {
     public func setCreationTimes(_ trip: TripID, _ times: [String: Timestamp]) throws {
         guard !times.isEmpty else { return }
         try database.write { db in
-            let writer = try TripWriter(backend, db, trip: trip, at: Timestamp(millisecondsSince1970: 0), origin: .pulled)
+            let writer = try TripWriter(backend.run, db, trip: trip, at: Timestamp(millisecondsSince1970: 0), origin: .pulled)
             for (id, at) in times {
                 try writer.setCreatedAt(.expense(ExpenseID(id)), at)
                 try writer.setCreatedAt(.payment(PaymentID(id)), at)
@@ -187,7 +187,7 @@ public final class SyncStore: Sendable {
         try database.write { db in
             try db.execute(sql: TripLinkRecord.syncedSQL, arguments: ["at": at.iso8601, "trip": trip.rawValue])
         }
-        backend.links.advance(trip, to: nil, at: at)
+        backend.run.links.advance(trip, to: nil, at: at)
     }
 
     // MARK: Rows

@@ -22,7 +22,7 @@ extension TripWriter {
         defer { bulk?.restoreCacheSize(db) }
         // One read serves the membership check and the log line. A trip deleted meanwhile
         // has no live members, so its expenses are refused here too.
-        let names = try backend.memberNames(db, trip: trip)
+        let names = try MemberRecord.names(db, trip: trip)
         for expense in expenses {
             try MembershipRule.check(expense) { names[$0] != nil }
             try insertExpense(expense)
@@ -63,8 +63,8 @@ extension TripWriter {
             return [expense]
         }
         try expense.validate()
-        let old = try known ?? backend.findExpense(db, expense.id.rawValue, trip: trip)
-        let names = try backend.memberNames(db, trip: trip)
+        let old = try known ?? ExpenseRecord.find(db, expense.id.rawValue, trip: trip)
+        let names = try MemberRecord.names(db, trip: trip)
         try MembershipRule.check(expense) { names[$0] != nil }
         let parts = try nodeParts([expense])
         let edited = parts[0], added = Array(parts.dropFirst())
@@ -90,7 +90,7 @@ extension TripWriter {
             if let before { try queue(.deleteExpense(id), before: before) }
             return
         }
-        try deleteExpense(try backend.findExpense(db, id.rawValue, trip: trip))
+        try deleteExpense(try ExpenseRecord.find(db, id.rawValue, trip: trip))
     }
 
     /// Soft-deletes `expense`, read in this transaction.
@@ -106,8 +106,8 @@ extension TripWriter {
     /// trip it comes back under a new id, here and there.
     func restoreExpense(_ id: ExpenseID) throws {
         if linked {
-            let deleted = try backend.findExpense(db, id.rawValue, trip: trip, includeDeleted: true)
-            let revived = Expense(id: ExpenseID(backend.ids()), description: deleted.description,
+            let deleted = try ExpenseRecord.find(db, id.rawValue, trip: trip, includeDeleted: true)
+            let revived = Expense(id: ExpenseID(run.ids()), description: deleted.description,
                                   amount: deleted.amount, category: deleted.category, payers: deleted.payers,
                                   date: deleted.date, note: deleted.note, splits: deleted.splits,
                                   splitGiven: deleted.splitGiven)
@@ -125,8 +125,8 @@ extension TripWriter {
             try queue(.setPaid(expense: id, member: member, paid: paid), before: before)
             return
         }
-        let expense = try backend.findExpense(db, id.rawValue, trip: trip)
-        let names = try backend.memberNames(db, trip: trip, includingRemoved: true)
+        let expense = try ExpenseRecord.find(db, id.rawValue, trip: trip)
+        let names = try MemberRecord.names(db, trip: trip, includingRemoved: true)
         guard let split = expense.splits.first(where: { $0.memberID == member }) else {
             let sharers = expense.splits.map { names[$0.memberID] ?? $0.memberID.short }.joined(separator: ", ")
             throw StoreError.invalid(
@@ -149,7 +149,7 @@ extension TripWriter {
         guard origin == .command, recorder?.syncProtocol == .snapshot,
               expenses.contains(where: { $0.soloPayer == nil }) else { return expenses }
         return expenses.flatMap { expense in
-            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(backend.ids()) })
+            PayerParts.singlePayerExpenses(of: expense, ids: expense.payers.dropFirst().map { _ in ExpenseID(run.ids()) })
         }
     }
 

@@ -10,8 +10,8 @@ extension TripWriter {
     /// clears it. Elsewhere nobody is kept as a row with no member: the trip's own answer, so
     /// the device's `me.name` does not make you someone there (``Me/resolve(choice:claimed:link:named:members:)``).
     func setMe(_ member: MemberID?) throws {
-        try backend.requireTrip(db, trip)
-        if let member { _ = try backend.liveMemberName(db, member, trip: trip) }
+        try TripRecord.require(db, trip)
+        if let member { _ = try MemberRecord.liveName(db, member, trip: trip) }
         try db.execute(sql: """
             INSERT INTO trip_me (trip_id, member_id) VALUES (?, ?)
             ON CONFLICT (trip_id) DO UPDATE SET member_id = excluded.member_id

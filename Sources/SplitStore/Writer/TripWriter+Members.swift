@@ -16,7 +16,7 @@ extension TripWriter {
             named.append(Member(id: member.id, name: name))
         }
         guard !named.isEmpty else { throw StoreError.invalid("give at least one member name") }
-        try backend.requireTrip(db, trip)
+        try TripRecord.require(db, trip)
         for member in named {
             try requireFreeName(member.name, except: nil)
             try insertMember(member)
@@ -30,7 +30,7 @@ extension TripWriter {
 
     func renameMember(_ id: MemberID, to newName: String) throws {
         let name = origin.validates ? try NameRules.member(newName) : newName
-        let old = origin == .command ? try backend.liveMemberName(db, id, trip: trip) : nil
+        let old = origin == .command ? try MemberRecord.liveName(db, id, trip: trip) : nil
         let before = try old.map { SyncValue.member(Member(id: id, name: $0)) } ?? self.before(.member(id))
         try requireFreeName(name, except: id)
         try MemberRecord.withID(id).updateAll(db, Columns.name.set(to: name), Columns.nameKey.set(to: Member.key(for: name)))
@@ -50,7 +50,7 @@ extension TripWriter {
             if let before { try queue(.removeMember(id), before: before) }
             return
         }
-        let name = try backend.liveMemberName(db, id, trip: trip)
+        let name = try MemberRecord.liveName(db, id, trip: trip)
         let expenses = try ExpenseRecord.naming(id, trip: trip).fetchCount(db)
         let payments = try PaymentRecord.naming(id, trip: trip).fetchCount(db)
         guard expenses == 0, payments == 0 else {
@@ -70,7 +70,7 @@ extension TripWriter {
         }
         if linked {
             let name = try MemberRecord.withID(id).select(Columns.name, as: String.self).fetchOne(db) ?? key
-            let revived = Member(id: MemberID(backend.ids()), name: name)
+            let revived = Member(id: MemberID(run.ids()), name: name)
             try putMember(revived)
             try queue(.createMember(revived), before: nil)
         } else {

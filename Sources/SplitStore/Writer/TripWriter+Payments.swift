@@ -8,15 +8,15 @@ extension TripWriter {
     /// `pay`, or every transfer of `settle --record`).
     func addPayments(_ payments: [Payment]) throws {
         guard !payments.isEmpty else { return }
-        let names = try backend.memberNames(db, trip: trip)
+        let names = try MemberRecord.names(db, trip: trip)
         for payment in payments {
             try check(payment, names: names)
             try insertPayment(payment)
             try queue(.createPayment(payment), before: nil)
         }
         let summary = payments.count == 1
-            ? Self.describe(payments[0], names)
-            : "recorded \(payments.count) payments: " + payments.map { Self.describe($0, names) }.joined(separator: "; ")
+            ? PaymentRecord.describe(payments[0], names)
+            : "recorded \(payments.count) payments: " + payments.map { PaymentRecord.describe($0, names) }.joined(separator: "; ")
         try log("payment.add", summary, undo: .removePayments(payments.map(\.id.rawValue)))
     }
 
@@ -28,12 +28,12 @@ extension TripWriter {
     /// `known` is the stored version when the caller has just read it in this transaction.
     @discardableResult
     func editPayment(_ payment: Payment, old known: Payment? = nil) throws -> Payment {
-        guard let old = try known ?? backend.payments(db, trip: trip, id: payment.id) else { throw Self.notFound(payment.id) }
-        let names = try backend.memberNames(db, trip: trip)
+        guard let old = try known ?? PaymentRecord.payment(db, payment.id, trip: trip) else { throw PaymentRecord.notFound(payment.id) }
+        let names = try MemberRecord.names(db, trip: trip)
         try check(payment, names: names)
         let stored: Payment
         if linked {
-            stored = payment.withID(PaymentID(backend.ids()))
+            stored = payment.withID(PaymentID(run.ids()))
             try softDeletePayment(old.id)
             try queue(.deletePayment(old.id), before: .payment(old))
             try insertPayment(stored)
@@ -42,7 +42,7 @@ extension TripWriter {
             stored = payment
             try overwritePayment(payment, createdAt: nil)
         }
-        try log("payment.edit", "edited payment: \(Self.describe(old, names)) → \(Self.describe(stored, names))",
+        try log("payment.edit", "edited payment: \(PaymentRecord.describe(old, names)) → \(PaymentRecord.describe(stored, names))",
                 undo: .restorePayment(PaymentSnapshot(old), removing: stored.id == old.id ? [] : [stored.id.rawValue]))
         return stored
     }
@@ -56,9 +56,9 @@ extension TripWriter {
             if let before { try queue(.deletePayment(id), before: before) }
             return
         }
-        guard let payment = try backend.payments(db, trip: trip, id: id) else {
+        guard let payment = try PaymentRecord.payment(db, id, trip: trip) else {
             // A command names a live payment; for other origins one already gone is done.
-            if origin == .command { throw Self.notFound(id) }
+            if origin == .command { throw PaymentRecord.notFound(id) }
             return
         }
         try deletePayment(payment)
@@ -68,7 +68,7 @@ extension TripWriter {
     func deletePayment(_ payment: Payment) throws {
         try softDeletePayment(payment.id)
         try queue(.deletePayment(payment.id), before: .payment(payment))
-        try log("payment.delete", "deleted payment: \(Self.describe(payment, try backend.memberNames(db, trip: trip)))",
+        try log("payment.delete", "deleted payment: \(PaymentRecord.describe(payment, try MemberRecord.names(db, trip: trip)))",
                 undo: .undeletePayment(payment.id.rawValue))
     }
 
@@ -79,7 +79,7 @@ extension TripWriter {
             throw StoreError.cannotUndo("payment \(id.short) is no longer stored")
         }
         if linked {
-            let revived = deleted.withID(PaymentID(backend.ids()))
+            let revived = deleted.withID(PaymentID(run.ids()))
             try insertPayment(revived)
             try queue(.createPayment(revived), before: nil)
         } else {
@@ -94,15 +94,6 @@ extension TripWriter {
         try payment.validate()
         if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }
         try MembershipRule.check(payment) { names[$0] != nil }
-    }
-
-    /// "Bea paid Alex JPY 3,000": how the log names a payment.
-    static func describe(_ payment: Payment, _ names: [MemberID: String]) -> String {
-        "\(names[payment.from] ?? payment.from.short) paid \(names[payment.to] ?? payment.to.short) \(payment.amount)"
-    }
-
-    static func notFound(_ id: PaymentID) -> StoreError {
-        .notFound("no payment with id '\(id.rawValue)' in this trip; list them with: split payments")
     }
 
     // MARK: Rows

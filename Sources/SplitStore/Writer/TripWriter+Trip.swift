@@ -74,8 +74,8 @@ extension TripWriter {
 
     /// Deletes the trip and everything in it. Rows go children-first so the balance triggers
     /// always see consistent parents.
-    static func deleteTrip(_ backend: LocalBackend, _ db: Database, _ trip: TripID) throws {
-        try backend.requireTrip(db, trip)
+    static func deleteTrip(_ db: Database, _ trip: TripID) throws {
+        try TripRecord.require(db, trip)
         let id = trip.rawValue
         let expenses = ExpenseRecord.filter(ExpenseRecord.Columns.tripID == id)
         try PaymentRecord.filter(PaymentRecord.Columns.tripID == id).deleteAll(db)

@@ -17,7 +17,7 @@ import SplitCore
 /// A writer asks for the trip's link once, when it is made, and only for origins that queue:
 /// the backend's ``LinkCache``, so a command that read its scope reads no `trip_link` here.
 struct TripWriter {
-    let backend: LocalBackend
+    let run: StoreRun
     let db: Database
     let trip: TripID
     let at: Timestamp
@@ -30,14 +30,14 @@ struct TripWriter {
     let keepsLocalSplitGiven: Bool
 
     /// `server`: what the trip's server holds, for a writer of its versions (nil: everything).
-    init(_ backend: LocalBackend, _ db: Database, trip: TripID, at: Timestamp, origin: WriteOrigin,
+    init(_ run: StoreRun, _ db: Database, trip: TripID, at: Timestamp, origin: WriteOrigin,
          server: ServerLimits? = nil) throws {
-        self.backend = backend
+        self.run = run
         self.db = db
         self.trip = trip
         self.at = at
         self.origin = origin
-        recorder = origin.queues ? try SyncRecorder.open(backend, db, trip) : nil
+        recorder = origin.queues ? try SyncRecorder.open(run, db, trip) : nil
         keepsLocalSplitGiven = server.map { !$0.keepsSplitGiven } ?? false
     }
 
@@ -85,5 +85,5 @@ struct TripWriter {
         try ActivityLog.append(db, trip: trip, at: at, action: action, summary: summary, undo: undo)
     }
 
-    var items: LocalItems { LocalItems(backend: backend, db: db, trip: trip, server: LocalItems.server(of: recorder?.syncProtocol)) }
+    var items: LocalItems { LocalItems(db: db, trip: trip, server: LocalItems.server(of: recorder?.syncProtocol)) }
 }
