@@ -118,7 +118,7 @@ struct UploadResumeTests {
             let halt = HaltFirst(.post, pathSuffix: "/expenses")
             _ = try? await account.upload(trip, options, faults: halt)
             #expect(halt.halted)
-            let mapping = try account.store.load(account.scope(trip))
+            let mapping = try account.store.uploadMapping(account.scope(trip))
             let group = try #require(mapping.serverID(.trip, trip.id.rawValue).map(TripID.init))
             // The lost create, as the run that stopped sent it: the twin's body and key.
             let snapshot = try await LocalTripSnapshot.load(from: LocalBackend(database: database), trip: trip)

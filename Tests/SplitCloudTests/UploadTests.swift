@@ -118,7 +118,7 @@ struct UploadTests {
             #expect(plan.dryRun && plan.groupID == nil && plan.verification == nil && plan.path == .fromLocal)
             #expect(plan.members.created == 5 && plan.expenses.created == 30 && plan.payments.created == 3)
             #expect(log.writes == [] && log.all.count == 2, "\(log.all)")
-            #expect(try account.store.load(account.scope(trip)).isEmpty)
+            #expect(try account.store.uploadMapping(account.scope(trip)).isEmpty)
             #expect(try await account.serverCounts().groups == 0)
 
             // Part-way through a step-by-step upload, a dry run names exactly what is left.

@@ -12,7 +12,7 @@ struct LinkReadOnceTests {
     private static func linkedTrip() async throws -> (StoreFixture, Trip, [Member], LocalBackend) {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip(["Alex", "Bea"])
-        try SyncStore(backend: fixture.backend).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
+        try fixture.backend.linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
                                                          syncProtocol: .feed, at: fixture.tick())
         let command = LocalBackend(database: try SplitDatabase(path: fixture.path), oneCommand: true)
         return (fixture, trip, members, command)
@@ -26,14 +26,14 @@ struct LinkReadOnceTests {
         let expense = try StoreFixture.expense(900, paidBy: members[0], among: members)
         _ = try await command.addExpenses([expense], trip: trip.id, at: fixture.tick())
         #expect(command.journal.queued.map(\.waiting) == [1])
-        #expect(try SyncStore(backend: fixture.backend).pendingCount(trip.id) == 1)
+        #expect(try fixture.backend.pendingCount(trip.id) == 1)
     }
 
     @Test("unlinked by another process after the command read the link: the write fails whole, naming why")
     func unlinkedMeanwhile() async throws {
         var (fixture, trip, members, command) = try await Self.linkedTrip()
         _ = try await command.scope(reference: trip.id.rawValue, meName: nil)
-        try SyncStore(backend: fixture.backend).unlink(trip.id)
+        try fixture.backend.unlink(trip.id)
 
         let expense = try StoreFixture.expense(900, paidBy: members[0], among: members)
         await #expect(throws: StoreError.notFound("the trip was unlinked by another split process meanwhile; nothing was changed "
@@ -47,9 +47,9 @@ struct LinkReadOnceTests {
     @Test("a sync's answer for a trip unlinked meanwhile is refused whole")
     func applyAfterUnlink() async throws {
         var (fixture, trip, members, command) = try await Self.linkedTrip()
-        let store = SyncStore(backend: command)
+        let store = command
         #expect(try store.link(trip.id) != nil)
-        try SyncStore(backend: fixture.backend).unlink(trip.id)
+        try fixture.backend.unlink(trip.id)
         let chen = Member(id: MemberID(StoreFixture.id()), name: "Chen")
         let pulled = RemoteChanges(revision: 5, items: [RemoteItem(key: .member(chen.id), revision: 5, value: .member(chen))])
         #expect(throws: StoreError.self) {
@@ -63,11 +63,11 @@ struct LinkReadOnceTests {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip(["Alex", "Bea"])
         #expect(try await fixture.backend.scope(reference: trip.id.rawValue, meName: nil)?.link == nil)
-        try SyncStore(database: fixture.backend.database).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a",
+        try LocalBackend(database: fixture.backend.database).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a",
                                                                     group: "g", syncProtocol: .feed, at: fixture.tick())
         _ = try await fixture.backend.addExpenses([try StoreFixture.expense(900, paidBy: members[0], among: members)],
                                              trip: trip.id, at: fixture.tick())
-        #expect(try SyncStore(backend: fixture.backend).pendingCount(trip.id) == 1)
+        #expect(try fixture.backend.pendingCount(trip.id) == 1)
     }
 }
 
@@ -78,7 +78,7 @@ struct StoreIDsTests {
     func operationIDs() async throws {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip(["Alex", "Bea"])
-        try SyncStore(backend: fixture.backend).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
+        try fixture.backend.linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
                                                          syncProtocol: .feed, at: fixture.tick())
         let counter = Counter()
         let backend = LocalBackend(database: try SplitDatabase(path: fixture.path), oneCommand: true,
@@ -86,7 +86,7 @@ struct StoreIDsTests {
         _ = try await backend.addExpenses([try StoreFixture.expense(900, paidBy: members[0], among: members)],
                                           trip: trip.id, at: fixture.tick())
         try await backend.renameMember(members[1].id, to: "Bee", trip: trip.id, at: fixture.tick())
-        #expect(try SyncStore(backend: backend).pending(trip.id, limit: 10).map(\.opID) == ["op-1", "op-2"])
+        #expect(try backend.pending(trip.id, limit: 10).map(\.opID) == ["op-1", "op-2"])
     }
 
     private final class Counter: @unchecked Sendable {

@@ -29,7 +29,7 @@ struct MeTests {
     func linkedTrip() async throws {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip(["Alex", "Bea"])
-        let sync = SyncStore(database: fixture.backend.database)
+        let sync = LocalBackend(database: fixture.backend.database)
         try sync.linkTrip(trip.id, server: "http://127.0.0.1:1", account: "user-ann", group: trip.id.rawValue,
                           syncProtocol: .feed, at: fixture.tick())
         // A pull says another account claims Alex, and Ann's account Bea.

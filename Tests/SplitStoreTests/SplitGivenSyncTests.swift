@@ -22,27 +22,27 @@ struct SplitGivenSyncTests {
         mutating func start() async throws {
             (trip, members) = try await one.trip(["Ana", "Ben", "Cy"], currency: "USD")
             for member in members { server.store(.member(member)) }
-            try SyncStore(backend: one.backend).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
+            try one.backend.linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
                                                          syncProtocol: .feed, at: one.tick())
             try await two.backend.createTrip(trip, at: two.tick())
             try await two.backend.addMembers(members, trip: trip.id, at: two.tick())
-            try SyncStore(backend: two.backend).linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
+            try two.backend.linkTrip(trip.id, server: "http://127.0.0.1:1", account: "a", group: "g",
                                                          syncProtocol: .feed, at: two.tick())
             try syncOne()
             try syncTwo()
         }
 
         mutating func syncOne(server limits: ServerLimits? = nil) throws {
-            seenOne = try Self.sync(SyncStore(backend: one.backend), trip: trip.id, server: &server, since: seenOne,
+            seenOne = try Self.sync(one.backend, trip: trip.id, server: &server, since: seenOne,
                                     limits: limits, at: one.tick())
         }
 
         mutating func syncTwo() throws {
-            seenTwo = try Self.sync(SyncStore(backend: two.backend), trip: trip.id, server: &server, since: seenTwo,
+            seenTwo = try Self.sync(two.backend, trip: trip.id, server: &server, since: seenTwo,
                                     limits: nil, at: two.tick())
         }
 
-        private static func sync(_ store: SyncStore, trip: TripID, server: inout FeedServer, since: Int64,
+        private static func sync(_ store: LocalBackend, trip: TripID, server: inout FeedServer, since: Int64,
                                  limits: ServerLimits?, at: Timestamp) throws -> Int64 {
             let pushed = try store.pending(trip, limit: 500)
             let outcomes = pushed.map { server.apply($0) }
@@ -147,7 +147,7 @@ struct SplitGivenSyncTests {
         }
         // The server answers the edit as split-server does an edit of a deleted expense: a
         // conflict whose current version is the tombstone.
-        let store = SyncStore(backend: devices.one.backend)
+        let store = devices.one.backend
         let pushed = try store.pending(trip.id, limit: 500)
         let tombstone = RemoteItem(key: .expense(expense.id), revision: devices.server.revision, value: nil)
         try store.apply(trip: trip.id, pushed: pushed,
@@ -187,7 +187,7 @@ struct SplitGivenSyncTests {
         try devices.syncOne(server: node)
         let renamed = try await Self.stored(devices.one.backend, expense.id, trip: trip.id)
         #expect(renamed.description == "Dinner at Lupe's" && renamed.givenRule == rule)
-        #expect(try SyncStore(backend: devices.one.backend).pendingCount(trip.id) == 0, "nothing to send back")
+        #expect(try devices.one.backend.pendingCount(trip.id) == 0, "nothing to send back")
 
         onServer.splits = try SplitAllocator.splits(amount: onServer.amount, rule: .equal(devices.members.map(\.id)))
         devices.server.store(.expense(onServer))

@@ -17,7 +17,7 @@ struct SyncApplierTests {
         var random = SplitMix64(seed: seed)
         let (trip, members) = try await fixture.trip(["Alex", "Bea", "Chen", "Dana"])
         let backend = fixture.backend
-        let store = SyncStore(backend: backend)
+        let store = backend
         var server = FeedServer()
         // The server starts with what the trip had when it was linked.
         for member in members { server.store(.member(member)) }
@@ -75,7 +75,7 @@ struct SyncApplierTests {
 
     /// Pushes the outbox (the stand-in applies every operation) and pulls what changed after
     /// `since`; returns the revision now held.
-    private func sync(_ store: SyncStore, trip: TripID, server: inout FeedServer, since: Int64, at: Timestamp) throws -> Int64 {
+    private func sync(_ store: LocalBackend, trip: TripID, server: inout FeedServer, since: Int64, at: Timestamp) throws -> Int64 {
         let pushed = try store.pending(trip, limit: 500)
         let outcomes = pushed.map { server.apply($0) }
         try store.apply(trip: trip, pushed: pushed, outcomes: outcomes, changes: server.changes(since: since), at: at)

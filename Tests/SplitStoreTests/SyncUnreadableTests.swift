@@ -41,13 +41,13 @@ struct SyncUnreadableTests {
     func refused(_ damage: Damage) async throws {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip(["Alex", "Bea"])
-        let store = SyncStore(backend: fixture.backend)
+        let store = fixture.backend
         try store.linkTrip(trip.id, server: "http://127.0.0.1:1", account: "account", group: "group",
                            syncProtocol: .feed, at: fixture.tick())
         // Queued in the outbox: the trip is linked.
         try await fixture.backend.addExpenses([try StoreFixture.expense(900, paidBy: members[0], among: members)],
                                               trip: trip.id, at: fixture.tick())
-        let uploads = UploadMapStore(database: fixture.backend.database)
+        let uploads = fixture.backend
         let scope = UploadScope(server: "http://s", account: "a", trip: trip.id)
 
         let id: String = try fixture.backend.database.write { db in
@@ -92,7 +92,7 @@ struct SyncUnreadableTests {
             case .remoteDeleted: _ = try store.knownServerItems(trip.id)
             case .conflictCreatedAt: _ = try store.conflicts()
             case .foreignRevision: _ = try store.foreignItems()
-            case .uploadServerID: _ = try uploads.load(scope)
+            case .uploadServerID: _ = try uploads.uploadMapping(scope)
             }
         }
         guard case .unreadable(let table, let row, let column, _, _)? = error else {

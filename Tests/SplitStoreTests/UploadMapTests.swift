@@ -12,34 +12,34 @@ struct UploadMapTests {
     func recordAndLoad() async throws {
         var fixture = try StoreFixture()
         let (trip, members) = try await fixture.trip()
-        let store = UploadMapStore(database: fixture.backend.database)
+        let store = fixture.backend
         let here = UploadScope(server: "http://127.0.0.1:3012", account: "user-1", trip: trip.id)
         let elsewhere = UploadScope(server: "http://127.0.0.1:3012", account: "user-2", trip: trip.id)
-        try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g-1"), UploadMapEntry(.member, members[0].id.rawValue, "m-1"),
+        try store.recordUploads([UploadMapEntry(.trip, trip.id.rawValue, "g-1"), UploadMapEntry(.member, members[0].id.rawValue, "m-1"),
                           UploadMapEntry(.member, members[1].id.rawValue, "m-2")], scope: here, at: fixture.tick())
-        try store.record([UploadMapEntry(.trip, trip.id.rawValue, "g-9")], scope: elsewhere, at: fixture.tick())
-        try store.record([UploadMapEntry(.member, members[1].id.rawValue, "m-3")], scope: here, at: fixture.tick())
+        try store.recordUploads([UploadMapEntry(.trip, trip.id.rawValue, "g-9")], scope: elsewhere, at: fixture.tick())
+        try store.recordUploads([UploadMapEntry(.member, members[1].id.rawValue, "m-3")], scope: here, at: fixture.tick())
 
-        let mapping = try store.load(here)
+        let mapping = try store.uploadMapping(here)
         #expect(mapping.serverID(.trip, trip.id.rawValue) == "g-1")
         #expect(mapping.entries(.member) == [members[0].id.rawValue: "m-1", members[1].id.rawValue: "m-3"])
-        #expect(try store.load(elsewhere).serverID(.trip, trip.id.rawValue) == "g-9")
+        #expect(try store.uploadMapping(elsewhere).serverID(.trip, trip.id.rawValue) == "g-9")
 
-        try store.remove(.member, [members[0].id.rawValue], scope: here)
-        #expect(try store.load(here).entries(.member).count == 1)
-        try store.forget(here)
-        #expect(try store.load(here).isEmpty)
-        #expect(!(try store.load(elsewhere).isEmpty))
+        try store.removeUploads(.member, [members[0].id.rawValue], scope: here)
+        #expect(try store.uploadMapping(here).entries(.member).count == 1)
+        try store.forgetUploads(here)
+        #expect(try store.uploadMapping(here).isEmpty)
+        #expect(!(try store.uploadMapping(elsewhere).isEmpty))
     }
 
     @Test("deleting the trip deletes its map; kinds are checked by the schema")
     func cascadeAndChecks() async throws {
         var fixture = try StoreFixture()
         let (trip, _) = try await fixture.trip()
-        let store = UploadMapStore(database: fixture.backend.database)
+        let store = fixture.backend
         let scope = UploadScope(server: "http://s", account: "a", trip: trip.id)
-        try store.record((0..<2000).map { UploadMapEntry(.expense, "e-\($0)", "s-\($0)") }, scope: scope, at: fixture.tick())
-        #expect(try store.load(scope).entries(.expense).count == 2000)
+        try store.recordUploads((0..<2000).map { UploadMapEntry(.expense, "e-\($0)", "s-\($0)") }, scope: scope, at: fixture.tick())
+        #expect(try store.uploadMapping(scope).entries(.expense).count == 2000)
         _ = try fixture.backend.database.write { db in
             #expect(throws: DatabaseError.self) {
                 try db.execute(sql: """
@@ -68,10 +68,10 @@ struct UploadMapTests {
             }
         }
         let reopened = try SplitDatabase(path: path)
-        let store = UploadMapStore(database: reopened)
+        let store = LocalBackend(database: reopened)
         let scope = UploadScope(server: "http://s", account: "a", trip: tripID)
-        try store.record([UploadMapEntry(.trip, tripID.rawValue, "g")], scope: scope, at: Timestamp(millisecondsSince1970: 1_800_000_000_000))
-        #expect(try store.load(scope).serverID(.trip, tripID.rawValue) == "g")
+        try store.recordUploads([UploadMapEntry(.trip, tripID.rawValue, "g")], scope: scope, at: Timestamp(millisecondsSince1970: 1_800_000_000_000))
+        #expect(try store.uploadMapping(scope).serverID(.trip, tripID.rawValue) == "g")
         #expect(try await LocalBackend(database: reopened).trips().map(\.trip.name) == ["Old"])
         #expect(try reopened.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == SplitDatabase.schemaVersion)
     }

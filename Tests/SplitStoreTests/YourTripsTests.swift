@@ -21,7 +21,7 @@ struct YourTripsTests {
                                           at: fixture.tick())
         try await backend.setMe(b[1].id, trip: chosen.id, at: fixture.tick())
         try await backend.setMe(nil, trip: cleared.id, at: fixture.tick())
-        let sync = SyncStore(database: backend.database)
+        let sync = LocalBackend(database: backend.database)
         try sync.linkTrip(linked.id, server: "http://127.0.0.1:1", account: "user-ann", group: linked.id.rawValue,
                           syncProtocol: .feed, at: fixture.tick())
         _ = try sync.apply(trip: linked.id, pushed: [], outcomes: [],

@@ -8,7 +8,7 @@ import SplitStore
 /// default place, by ``DatabaseLocation``, the rule every command follows) and the trip of
 /// `--trip`, wherever they stand on the line. Completion must never disturb the person
 /// typing, so every failure (no database yet, an unknown trip, a file of another app) offers
-/// nothing, prints nothing, and the file is only ever read (``CompletionCatalog``).
+/// nothing, prints nothing, and the file is only ever read (``SplitStore/LocalBackend/completing(path:)``).
 struct CompletionLine {
     let words: [String]
     let index: Int
@@ -22,10 +22,10 @@ struct CompletionLine {
 
     /// The candidates `body` finds in the line's database, as lines for the requesting shell;
     /// none on any failure.
-    func offer(_ body: (CompletionCatalog, _ trip: String?) throws -> [CompletionCandidate]) -> [String] {
+    func offer(_ body: (LocalBackend, _ trip: String?) throws -> [CompletionCandidate]) -> [String] {
         let io = CommandIO.current
         let path = DatabaseLocation.resolve(flag: value(of: "--db"), io: io)
-        guard let catalog = try? CompletionCatalog(path: path),
+        guard let catalog = try? LocalBackend.completing(path: path),
               let candidates = try? body(catalog, value(of: "--trip")) else { return [] }
         return candidates.map { $0.line(shell: io.environment["SAP_SHELL"]) }
     }

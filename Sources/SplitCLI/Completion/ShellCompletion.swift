@@ -12,14 +12,14 @@ enum ShellCompletion {
     /// Trip names: `--trip`, `trip use|rename|delete|unlink`, `import --into`.
     static let trips = CompletionKind.custom { words, index, prefix in
         CompletionLine(words, index, prefix).offer { catalog, _ in
-            try catalog.tripNames().map { CompletionCandidate($0) }
+            try catalog.completionTripNames().map { CompletionCandidate($0) }
         }
     }
 
     /// One member of the trip: `pay FROM TO`, `--member`, `member rename|remove|me`.
     static let member = CompletionKind.custom { words, index, prefix in
         CompletionLine(words, index, prefix).offer { catalog, trip in
-            try catalog.members(trip: trip).map { CompletionCandidate($0.name) }
+            try catalog.completionMembers(trip: trip).map { CompletionCandidate($0.name) }
         }
     }
 
@@ -27,7 +27,7 @@ enum ShellCompletion {
     static let receiver = CompletionKind.custom { words, index, prefix in
         let payer = index > 0 && index - 1 < words.count ? Member.key(for: words[index - 1]) : ""
         return CompletionLine(words, index, prefix).offer { catalog, trip in
-            try catalog.members(trip: trip).filter { Member.key(for: $0.name) != payer }.map { CompletionCandidate($0.name) }
+            try catalog.completionMembers(trip: trip).filter { Member.key(for: $0.name) != payer }.map { CompletionCandidate($0.name) }
         }
     }
 
@@ -45,7 +45,7 @@ enum ShellCompletion {
     /// Expense ids, each with its description: `expense show|edit|delete`, `mark-paid`.
     static let expenses = CompletionKind.custom { words, index, prefix in
         CompletionLine(words, index, prefix).offer { catalog, trip in
-            let expenses = try catalog.expenses(trip: trip)
+            let expenses = try catalog.completionExpenses(trip: trip)
             let short = shortIDs(expenses.map(\.id.rawValue))
             return expenses.map { CompletionCandidate(short[$0.id.rawValue] ?? $0.id.rawValue, help: $0.description) }
         }
@@ -54,7 +54,7 @@ enum ShellCompletion {
     /// Payment ids, each with who paid whom: `payment show|edit|delete`.
     static let payments = CompletionKind.custom { words, index, prefix in
         CompletionLine(words, index, prefix).offer { catalog, trip in
-            let (payments, members) = try catalog.payments(trip: trip)
+            let (payments, members) = try catalog.completionPayments(trip: trip)
             let names = MemberDirectory(members)
             let short = shortIDs(payments.map(\.id.rawValue))
             return payments.map { payment in
@@ -76,7 +76,7 @@ enum ShellCompletion {
         let (head, named, tail) = line.listPrefix
         guard !tail.contains("=") else { return [] }
         return line.offer { catalog, trip in
-            try catalog.members(trip: trip).filter { !named.contains($0.name.lowercased()) }
+            try catalog.completionMembers(trip: trip).filter { !named.contains($0.name.lowercased()) }
                 .map { CompletionCandidate(head + $0.name + suffix) }
         }
     }

@@ -46,7 +46,7 @@ struct CommandContext: Sendable {
         return CommandContext(backend: backend, database: database, dependencies: dependencies,
                               output: output, tripReference: options.trip, environment: environment, files: files,
                               settings: settings, autoSyncSkipped: skipped,
-                              sync: SyncSession(store: SyncStore(backend: backend), access: access))
+                              sync: SyncSession(store: backend, access: access))
     }
 
     var clock: Clock { dependencies.clock }
@@ -58,9 +58,6 @@ struct CommandContext: Sendable {
 
     /// A new id from the run's ``IDGenerator``.
     func newID() -> String { dependencies.ids() }
-
-    /// The local side of linked trips.
-    var syncStore: SyncStore { sync.store }
 
     /// The trip named by `--trip`, else the current one, with its members, you and its link:
     /// one read, the first time any part of the command asks. It is what the trip was when the

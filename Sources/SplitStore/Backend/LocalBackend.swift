@@ -1,7 +1,13 @@
 import GRDB
 import SplitCore
 
-/// The trips of this device in one SQLite file: every command reads and writes through it.
+/// The trips of this device in one SQLite file, and the one entry to it: every command, the
+/// sync, the upload and shell completion read and write through it (GRDB's `AppDatabase`
+/// shape). Its methods are grouped in extension files by concern: `+Expenses`, `+Members`,
+/// `+Payments`, `+Trips` … for commands; `+Reports`, `+Friends`, `+Snapshot` for reads;
+/// `+Sync`, `+Conflicts`, `+Foreign` for the sync's transactions; `+Upload`; `+Completion`.
+/// The rows themselves are read through the records' requests (`Records/`), which the writer
+/// and the sync machinery use too: they take a ``StoreRun``, never this type.
 ///
 /// Every write method is one immediate transaction that hands a ``SplitCore/TripChange`` to
 /// the one writer, ``TripWriter``, which also queues it for a linked trip's server and appends

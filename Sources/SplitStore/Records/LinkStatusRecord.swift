@@ -33,7 +33,7 @@ struct LinkStatusRecord: FetchableRecord {
         FROM trip_link l WHERE (:trip IS NULL OR l.trip_id = :trip) ORDER BY l.linked_at, l.trip_id
         """
 
-    /// Only the counts of trip `:trip`, for a link already read (``SyncStore/status(of:)``).
+    /// Only the counts of trip `:trip`, for a link already read (``LocalBackend/status(of:)``).
     static let countsSQL = "SELECT \(counts(":trip"))"
 
     var status: LinkStatus

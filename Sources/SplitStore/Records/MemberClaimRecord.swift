@@ -3,7 +3,7 @@ import SplitCore
 
 /// A row of `member_claim` (``SchemaV7``): which account claims a member, as split-server's
 /// change feed says. It is server state, like a revision, so no client edits it through the
-/// outbox; it goes with the link (``SyncStore/unlink(_:)``) and with its member.
+/// outbox; it goes with the link (``LocalBackend/unlink(_:)``) and with its member.
 struct MemberClaimRecord: TableRecord {
     static let databaseTableName = "member_claim"
 

@@ -7,7 +7,7 @@ import SplitCore
 ///
 /// What is remembered is what the trip was when the command read it. Another process may
 /// unlink the trip meanwhile: an outbox row then cannot be written (schema v9's trigger), and
-/// a sync's answer cannot be applied (``SyncStore/apply(trip:pushed:outcomes:changes:rekeys:server:at:)``
+/// a sync's answer cannot be applied (``LocalBackend/apply(trip:pushed:outcomes:changes:rekeys:server:at:)``
 /// advances the link's revision and finds no row), so a stale entry is refused in the
 /// transaction that would act on it, never acted on.
 ///

@@ -8,7 +8,7 @@ import SplitCore
 /// left, in its transaction.
 ///
 /// Every write that queues an operation notes its trip here, in the write's transaction
-/// (``LocalBackend/noteQueued(_:trip:)``); a write that fails throws, so its command never
+/// (``StoreRun/noteQueued(_:trip:syncProtocol:)``); a write that fails throws, so its command never
 /// reaches the automatic sync.
 public final class WriteJournal: @unchecked Sendable {
     private let lock = NSLock()

@@ -12,14 +12,14 @@ import SplitStore
 /// rounds repeat while the outbox shrinks: a sync sends everything that waits, a batch of
 /// 1,000 operations at a time, and stops only when a round takes nothing.
 public struct SyncEngine: Sendable {
-    public let store: SyncStore
+    public let store: LocalBackend
     public let client: CloudClient
     public let clock: @Sendable () -> Timestamp
 
     /// Operations per request: the server's limit.
     public static let batchSize = 1000
 
-    public init(store: SyncStore, client: CloudClient, clock: @escaping @Sendable () -> Timestamp) {
+    public init(store: LocalBackend, client: CloudClient, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
         self.client = client
         self.clock = clock

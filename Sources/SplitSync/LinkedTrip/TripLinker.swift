@@ -5,13 +5,13 @@ import SplitStore
 /// Makes linked trips: a new local trip with a new cloud group under the same id
 /// (`trip create --cloud`), or a new local trip holding a cloud group (`trip pull`, `join`).
 public struct TripLinker: Sendable {
-    public let store: SyncStore
+    public let store: LocalBackend
     public let client: CloudClient
     /// The user id the links are made for.
     public let account: String
     public let clock: @Sendable () -> Timestamp
 
-    public init(store: SyncStore, client: CloudClient, account: String, clock: @escaping @Sendable () -> Timestamp) {
+    public init(store: LocalBackend, client: CloudClient, account: String, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
         self.client = client
         self.account = account

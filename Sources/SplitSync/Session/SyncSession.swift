@@ -9,10 +9,10 @@ import SplitStore
 /// ``access`` builds each client. The command line keeps only what a person sees: one call
 /// after a change (``afterChange(_:budget:)``) and its one line.
 public struct SyncSession: Sendable {
-    public let store: SyncStore
+    public let store: LocalBackend
     public let access: CloudAccess
 
-    public init(store: SyncStore, access: CloudAccess) {
+    public init(store: LocalBackend, access: CloudAccess) {
         self.store = store
         self.access = access
     }
@@ -42,11 +42,11 @@ public struct SyncSession: Sendable {
         let byAccount = Dictionary(grouping: links.filter { $0.syncProtocol == .feed }) { $0.server + " " + $0.account }
         for (_, links) in byAccount.sorted(by: { $0.key < $1.key }) {
             guard let client = try? access.client(for: links[0]) else { continue }
-            let outcomes = (try? await ClaimSync(backend: store.backend, client: client, account: links[0].account)
+            let outcomes = (try? await ClaimSync(backend: store, client: client, account: links[0].account)
                 .run(links: links)) ?? []
             for outcome in outcomes {
                 guard let refusal = outcome.refusal else { continue }
-                let trip = (try? await store.backend.trip(matching: outcome.trip.rawValue).name) ?? outcome.trip.short
+                let trip = (try? await store.trip(matching: outcome.trip.rawValue).name) ?? outcome.trip.short
                 lines.append("\(trip): your claim was not taken: \(refusal); see: split member me --trip \"\(trip)\"")
             }
         }

@@ -27,7 +27,7 @@ import SplitStore
 /// between two pulls; rates and trip names stay on each device. What the server cannot hold at
 /// all (``ServerLimits/node``) the store refuses when the change is made.
 struct SnapshotSync {
-    let store: SyncStore
+    let store: LocalBackend
     let client: CloudClient
     let clock: @Sendable () -> Timestamp
 
@@ -55,7 +55,7 @@ struct SnapshotSync {
         for item in snapshot.ordered {
             if let body = held[item.key] {
                 // Held before: news only when the server's version is no longer the one held.
-                if body != SyncStore.heldBody(of: item) { changed.append(item) }
+                if body != LocalBackend.heldBody(of: item) { changed.append(item) }
             } else if item.held != nil || known[item.key] != .some(item.value) {
                 changed.append(item)
             }

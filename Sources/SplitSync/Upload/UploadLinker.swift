@@ -9,11 +9,11 @@ import SplitStore
 /// trip is linked (feed sync on a server with `sync`, snapshot sync on the Node server) and
 /// synced once, which brings what the server holds beyond the upload.
 public struct UploadLinker: Sendable {
-    public let store: SyncStore
+    public let store: LocalBackend
     public let client: CloudClient
     public let clock: @Sendable () -> Timestamp
 
-    public init(store: SyncStore, client: CloudClient, clock: @escaping @Sendable () -> Timestamp) {
+    public init(store: LocalBackend, client: CloudClient, clock: @escaping @Sendable () -> Timestamp) {
         self.store = store
         self.client = client
         self.clock = clock
@@ -25,8 +25,7 @@ public struct UploadLinker: Sendable {
         let feed = try await client.capabilities().has(.sync)
         var user = account ?? ""
         if account == nil { user = try await client.me().id }
-        let mapping = try UploadMapStore(database: store.database)
-            .load(UploadScope(server: client.server.url, account: user, trip: trip))
+        let mapping = try store.uploadMapping(UploadScope(server: client.server.url, account: user, trip: trip))
         try store.linkTrip(trip, server: client.server.url, account: user, group: group.rawValue,
                            syncProtocol: feed ? .feed : .snapshot, rekeys: Self.rekeys(mapping), at: clock())
         _ = try await SyncEngine(store: store, client: client, clock: clock).sync(trip)

@@ -12,7 +12,7 @@ extension UploadRun {
         if let mapped = mapping.serverID(.trip, trip.rawValue) {
             if let group = groups.first(where: { $0.id.rawValue == mapped }) { return group }
             // Gone from the server (or from this account): start over, and say so.
-            if !options.dryRun { try store.forget(scope) }
+            if !options.dryRun { try store.forgetUploads(scope) }
             mapping = UploadMapping()
             report.warnings.append("the cloud trip \(TripID(mapped).short) this trip was uploaded to is gone; uploading it again")
         }

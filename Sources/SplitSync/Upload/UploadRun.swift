@@ -8,7 +8,7 @@ import SplitStore
 /// and their answers come back here (``Windowed``) to be recorded.
 final class UploadRun {
     let client: CloudClient
-    let store: UploadMapStore
+    let store: LocalBackend
     let snapshot: LocalTripSnapshot
     let options: UploadOptions
     /// Whose id map; the account is filled in first thing when the uploader had to ask for it.
@@ -58,7 +58,7 @@ final class UploadRun {
         report.paymentsAsExpenses = !capabilities.has(.payments)
         let name = try UploadValidation.check(snapshot, groupName: report.groupName, capabilities: capabilities)
         report.groupName = name
-        mapping = try store.load(scope)
+        mapping = try store.uploadMapping(scope)
         let items = snapshot.expenseItems(paymentsAsExpenses: report.paymentsAsExpenses,
                                           payersAsParts: !capabilities.has(.payers))
         let parted = snapshot.expenses.filter { $0.soloPayer == nil }.count
@@ -129,13 +129,13 @@ final class UploadRun {
     /// A dry run keeps them in memory only.
     func remember(_ entries: [UploadMapEntry]) throws {
         guard !entries.isEmpty else { return }
-        if !options.dryRun { try store.record(entries, scope: scope, at: now()) }
+        if !options.dryRun { try store.recordUploads(entries, scope: scope, at: now()) }
         for entry in entries { mapping.set(entry) }
     }
 
     func forget(_ kind: UploadMapKind, _ localIDs: [String]) throws {
         guard !localIDs.isEmpty else { return }
-        if !options.dryRun { try store.remove(kind, localIDs, scope: scope) }
+        if !options.dryRun { try store.removeUploads(kind, localIDs, scope: scope) }
         for local in localIDs { mapping.remove(kind, local) }
     }
 

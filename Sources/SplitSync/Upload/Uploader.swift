@@ -39,14 +39,14 @@ import SplitStore
 /// with no duplicates and nothing missing. Local trips are only read; only the id map changes.
 public struct Uploader: Sendable {
     public let client: CloudClient
-    public let store: UploadMapStore
+    public let store: LocalBackend
     /// The account's user id on the server, under which the id map is kept; nil to ask the
     /// server once (`GET /auth/me`) at the start of the run.
     public let account: String?
     let now: @Sendable () -> Timestamp
     let progress: @Sendable (UploadProgress) -> Void
 
-    public init(client: CloudClient, store: UploadMapStore, account: String?, now: @escaping @Sendable () -> Timestamp,
+    public init(client: CloudClient, store: LocalBackend, account: String?, now: @escaping @Sendable () -> Timestamp,
                 progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) {
         self.client = client
         self.store = store

@@ -38,7 +38,7 @@ final class UploadAccount: Sendable {
         CloudTestSupport.client(server, token: token, clock: clock, notices: notices, faults: faults)
     }
 
-    var store: UploadMapStore { UploadMapStore(database: database) }
+    var store: LocalBackend { LocalBackend(database: database) }
 
     func scope(_ trip: Trip) -> UploadScope { UploadScope(server: server.url, account: userID, trip: trip.id) }
 
@@ -55,7 +55,7 @@ final class UploadAccount: Sendable {
     /// (or its expense), member names, counts and balances. Empty when the upload is exact.
     func differences(_ trip: Trip) async throws -> [String] {
         let snapshot = try await LocalTripSnapshot.load(from: LocalBackend(database: database), trip: trip)
-        let mapping = try store.load(scope(trip))
+        let mapping = try store.uploadMapping(scope(trip))
         guard let groupID = mapping.serverID(.trip, trip.id.rawValue) else { return ["the trip is not in the id map"] }
         let client = client(), group = TripID(groupID)
         let hasPayments = try await client.capabilities().has(.payments)

@@ -57,11 +57,11 @@ struct ExpenseEditCommand: ContextCommand {
                 return built.expense
             }.stored
         } catch StoreError.notFound(let message) {
-            guard let old = try context.syncStore.heldExpense(matching: id, trip: trip.id) else {
+            guard let old = try context.backend.heldExpense(matching: id, trip: trip.id) else {
                 throw StoreError.notFound(message)
             }
             let updated = try builder.build(draft, id: old.id, base: old)
-            try context.syncStore.fixHeldExpense(updated, trip: trip.id, at: context.now)
+            try context.backend.fixHeldExpense(updated, trip: trip.id, at: context.now)
             stored = [updated]
         }
         var notes: [String] = []

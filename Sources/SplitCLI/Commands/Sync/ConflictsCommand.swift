@@ -25,12 +25,12 @@ struct ConflictsCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> ConflictListing {
         let trip = all ? nil : try await context.trip()
-        let conflicts = try context.syncStore.conflicts(trip: trip?.id)
+        let conflicts = try context.backend.conflicts(trip: trip?.id)
         var names: [TripID: [MemberID: String]] = [:]
         for id in Set(conflicts.map(\.trip)) {
-            names[id] = try context.syncStore.memberNames(id)
+            names[id] = try context.backend.memberNames(id)
         }
-        let foreign = try context.syncStore.foreignItems(trip: trip?.id).map(ForeignItemView.init)
+        let foreign = try context.backend.foreignItems(trip: trip?.id).map(ForeignItemView.init)
         return ConflictListing(conflicts: conflicts.map { ConflictView(conflict: $0, names: names[$0.trip] ?? [:]) },
                                held: foreign.filter { $0.item.state == .held },
                                repaired: foreign.filter { $0.item.state == .repaired })

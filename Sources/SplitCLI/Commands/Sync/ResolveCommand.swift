@@ -35,8 +35,8 @@ struct ResolveCommand: ContextCommand {
             throw CLIError("'\(id)' is not a conflict id; ids are the numbers split conflicts lists")
         }
         guard mine != theirs else { throw CLIError("choose one: --mine or --theirs") }
-        let conflict = try context.syncStore.resolve(number, keepMine: mine, at: context.now)
-        let names = try context.syncStore.memberNames(conflict.trip)
+        let conflict = try context.backend.resolve(number, keepMine: mine, at: context.now)
+        let names = try context.backend.memberNames(conflict.trip)
         return ConflictResolved(view: ConflictView(conflict: conflict, names: names), keptMine: mine)
     }
 }

@@ -23,7 +23,7 @@ struct StatusCommand: ContextCommand {
     @OptionGroup var global: GlobalOptions
 
     func run(_ context: CommandContext) async throws -> OneOf<TripSyncStatus, OneOf<LocalTripStatus, StatusListing>> {
-        let store = context.syncStore
+        let store = context.backend
         if all {
             var trips: [TripSyncStatus] = []
             for status in try store.statuses() { trips.append(try await Self.status(status, context)) }

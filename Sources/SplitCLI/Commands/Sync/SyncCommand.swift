@@ -39,7 +39,7 @@ struct SyncCommand: ContextCommand {
         /// The current trip, when it is local-only: the sync is then the account's and the waiting trips'.
         var localTrip: Trip?
         if all {
-            links = try context.syncStore.links()
+            links = try context.backend.links()
             if links.isEmpty {
                 // Logged in, a sync still has something to do: your preferences.
                 guard let report = try await context.sync.access.preferences(force: true) else {
@@ -51,11 +51,11 @@ struct SyncCommand: ContextCommand {
         } else {
             let trip = try await context.trip()
             // The scope read the trip's link.
-            if let link = try context.syncStore.link(trip.id) {
+            if let link = try context.backend.link(trip.id) {
                 links = [link]
             } else {
                 // One read of every link with what waits for it.
-                let waiting = try context.syncStore.statuses().filter { $0.pending > 0 }.map(\.link)
+                let waiting = try context.backend.statuses().filter { $0.pending > 0 }.map(\.link)
                 guard global.trip == nil, !waiting.isEmpty || context.sync.access.session != nil else {
                     throw Self.notLinked(trip)
                 }

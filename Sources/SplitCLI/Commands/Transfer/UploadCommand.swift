@@ -50,10 +50,9 @@ struct UploadCommand: AccountCommand {
         let files = ConfigFiles(environment: environment)
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, io: io)))
         let trip = try await localTrip(local)
-        let syncStore = SyncStore(database: local.database)
-        // Uploaded already: nothing to do, as `git push` says when everything is up to date.
-        if let link = try syncStore.link(trip.id) {
-            return .second(AlreadyUploaded(trip: trip, link: link, pending: try syncStore.pendingCount(trip.id)))
+                // Uploaded already: nothing to do, as `git push` says when everything is up to date.
+        if let link = try local.link(trip.id) {
+            return .second(AlreadyUploaded(trip: trip, link: link, pending: try local.pendingCount(trip.id)))
         }
         let settings = try files.settings.load()
         let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
@@ -66,7 +65,7 @@ struct UploadCommand: AccountCommand {
         // asks the server once.
         let account = try access.savedAccountID(of: session)
         let snapshot = try await LocalTripSnapshot.load(from: local, trip: trip)
-        let uploader = Uploader(client: client, store: UploadMapStore(database: local.database), account: account,
+        let uploader = Uploader(client: client, store: local, account: account,
                                 now: dependencies.clock.now, progress: bar.update)
         let report: UploadReport
         do {
@@ -78,7 +77,7 @@ struct UploadCommand: AccountCommand {
         bar.clear()
         var view = UploadReportView(report: report)
         if view.failure == nil, let group = report.groupID, !dryRun {
-            try await UploadLinker(store: syncStore, client: client, clock: dependencies.clock.now)
+            try await UploadLinker(store: local, client: client, clock: dependencies.clock.now)
                 .link(trip.id, group: group, account: account)
             view.linkedNote = "split: \(trip.name) is now linked: changes here and on the server sync (split status)"
         }

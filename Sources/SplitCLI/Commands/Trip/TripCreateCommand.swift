@@ -41,7 +41,7 @@ struct TripCreateCommand: ContextCommand {
         let session = linked ? try await context.sync.access.account() : nil
         let clock = context.clock
         let linker = session.map {
-            TripLinker(store: context.syncStore, client: $0.client, account: $0.account, clock: { clock.now() })
+            TripLinker(store: context.backend, client: $0.client, account: $0.account, clock: { clock.now() })
         }
         if linker != nil, try await context.backend.trips().contains(where: { Member.key(for: $0.trip.name) == Member.key(for: checkedName) }) {
             throw StoreError.duplicateTripName(checkedName)

@@ -29,7 +29,7 @@ struct TripDeleteCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> TripDeleted {
         let found = try await context.backend.trip(matching: trip)
-        let status = try context.syncStore.statuses(trip: found.id).first
+        let status = try context.backend.statuses(trip: found.id).first
         if everywhere && status == nil {
             throw CLIError("\(found.name) is local only; --everywhere also deletes a linked trip's cloud trip", kind: .usage)
         }

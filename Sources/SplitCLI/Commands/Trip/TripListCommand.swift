@@ -32,7 +32,7 @@ struct TripListCommand: ContextCommand {
         let session = try await context.sync.access.account()
         let groups = try await session.client.groups()
         let server = session.client.server.url
-        let links = try context.syncStore.links().filter { $0.server == server }
+        let links = try context.backend.links().filter { $0.server == server }
         return CloudTripListing(server: server, groups: groups,
                                 local: Dictionary(links.map { ($0.group, $0.trip) }, uniquingKeysWith: { first, _ in first }))
     }

@@ -33,7 +33,7 @@ struct TripPullCommand: ContextCommand {
     static func adopt(_ group: CloudGroup, session: (client: CloudClient, account: String),
                       context: CommandContext) async throws -> TripPulled {
         let clock = context.clock
-        let linker = TripLinker(store: context.syncStore, client: session.client, account: session.account,
+        let linker = TripLinker(store: context.backend, client: session.client, account: session.account,
                                 clock: { clock.now() })
         let (trip, tally) = try await linker.pull(group)
         try await context.backend.setCurrentTrip(trip.id)

@@ -28,7 +28,7 @@ struct TripUnlinkCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> TripUnlinked {
         let found = try await context.backend.trip(matching: trip)
-        guard let status = try context.syncStore.statuses(trip: found.id).first else {
+        guard let status = try context.backend.statuses(trip: found.id).first else {
             throw CLIError("\(found.name) is not linked to a cloud trip; nothing to unlink", kind: .data)
         }
         guard yes else {
@@ -38,7 +38,7 @@ struct TripUnlinkCommand: ContextCommand {
             let dropped = lost.isEmpty ? "" : "; its " + lost.joined(separator: " and ") + " are dropped"
             throw CLIError("unlinking \(found.name) keeps it here as a local-only trip\(dropped). Add --yes to confirm")
         }
-        try context.syncStore.unlink(found.id)
+        try context.backend.unlink(found.id)
         return TripUnlinked(trip: found)
     }
 }

@@ -1,7 +1,7 @@
 import GRDB
 import SplitCore
 
-extension SyncStore {
+extension LocalBackend {
     /// Held and repaired items, of one trip or of all, held first, then by item.
     public func foreignItems(trip: TripID? = nil) throws -> [ForeignItem] {
         try database.read { db in try Self.foreignItems(db, trip: trip) }
@@ -71,11 +71,11 @@ extension SyncStore {
                                          + "--exact, --percent or --shares)")
             }
             let key = SyncItemKey.expense(expense.id)
-            let writer = try TripWriter(backend.run, db, trip: trip, at: at, origin: .merge)
+            let writer = try TripWriter(run, db, trip: trip, at: at, origin: .merge)
             try writer.put(key, .expense(expense))
-            if let recorder = try SyncRecorder.open(backend.run, db, trip) {
+            if let recorder = try SyncRecorder.open(run, db, trip) {
                 try recorder.append(.updateExpense(expense), before: nil, at: at)
-                try backend.run.noteQueued(db, trip: trip)
+                try run.noteQueued(db, trip: trip)
             }
             try foreign.clear(key)
             try ActivityLog.append(db, trip: trip, at: at, action: "expense.fix",

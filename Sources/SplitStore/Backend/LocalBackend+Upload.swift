@@ -1,21 +1,15 @@
 import GRDB
 import SplitCore
 
-/// Reads and writes the `upload_map` table (schema version 3).
+/// The entry's reads and writes of the `upload_map` table (schema version 3).
 ///
 /// Each call is its own short transaction: an upload records every mapping the moment the
 /// server confirms it, so a process killed a moment later loses at most the answers still in
 /// flight, which the next run finds again on the server. Local trips, members, expenses and
 /// payments are never written here.
-public struct UploadMapStore: Sendable {
-    public let database: SplitDatabase
-
-    public init(database: SplitDatabase) {
-        self.database = database
-    }
-
+extension LocalBackend {
     /// Everything recorded for `scope`.
-    public func load(_ scope: UploadScope) throws -> UploadMapping {
+    public func uploadMapping(_ scope: UploadScope) throws -> UploadMapping {
         try database.read { db in
             var mapping = UploadMapping()
             let rows = try UploadMapRecord.fetchCursor(db, sql: UploadMapRecord.inScope, arguments: [
@@ -32,7 +26,7 @@ public struct UploadMapStore: Sendable {
     ///
     /// Rows go in key order, so the table's B-tree is appended to rather than split at random
     /// pages: the 50,000 rows of a 10,000-expense from-local answer take a fifth of the time.
-    public func record(_ entries: [UploadMapEntry], scope: UploadScope, at: Timestamp) throws {
+    public func recordUploads(_ entries: [UploadMapEntry], scope: UploadScope, at: Timestamp) throws {
         guard !entries.isEmpty else { return }
         let ordered = entries.count == 1 ? entries : entries.sorted {
             $0.kind != $1.kind ? $0.kind.rawValue < $1.kind.rawValue : $0.localID < $1.localID
@@ -49,7 +43,7 @@ public struct UploadMapStore: Sendable {
     }
 
     /// Removes the rows of `kind` for `localIDs`.
-    public func remove(_ kind: UploadMapKind, _ localIDs: [String], scope: UploadScope) throws {
+    public func removeUploads(_ kind: UploadMapKind, _ localIDs: [String], scope: UploadScope) throws {
         guard !localIDs.isEmpty else { return }
         try database.write { db in
             let delete = try RowInserter(db, sql: UploadMapRecord.removeSQL)
@@ -61,7 +55,7 @@ public struct UploadMapStore: Sendable {
     }
 
     /// Forgets the whole map of `scope`: its group no longer exists on the server.
-    public func forget(_ scope: UploadScope) throws {
+    public func forgetUploads(_ scope: UploadScope) throws {
         try database.write { db in
             try db.execute(sql: UploadMapRecord.forgetSQL,
                            arguments: ["trip": scope.trip.rawValue, "server": scope.server, "account": scope.account])

@@ -2,36 +2,35 @@ import GRDB
 import SplitCore
 
 /// What shell completion offers from one split file: trip names, and a trip's members,
-/// expenses and payments.
+/// expenses and payments, each read as `completion…`.
 ///
 /// The file is opened read-only (``SplitDatabase/init(readingOnly:)``): completion runs on
 /// every TAB, must never change or create a file, and must answer at once. The reads are
 /// synchronous because ArgumentParser calls its completion callbacks synchronously. A trip
 /// is found as every command finds it (by name, id or prefix, else the current one), so
 /// completion offers exactly what the command would then accept.
-public struct CompletionCatalog: Sendable {
-    private let backend: LocalBackend
-
-    public init(path: String) throws {
-        backend = LocalBackend(database: try SplitDatabase(readingOnly: path))
+extension LocalBackend {
+    /// The entry over the file at `path`, opened read-only, for completion's reads.
+    public static func completing(path: String) throws -> LocalBackend {
+        LocalBackend(database: try SplitDatabase(readingOnly: path))
     }
 
     /// Every trip's name, in name order.
-    public func tripNames() throws -> [String] {
-        try backend.database.read { db in
+    public func completionTripNames() throws -> [String] {
+        try database.read { db in
             try TripRecord.order(TripRecord.Columns.nameKey).select(TripRecord.Columns.name, as: String.self).fetchAll(db)
         }
     }
 
     /// The live members of the trip `reference` names, else of the current trip, in name
     /// order; none when there is no such trip.
-    public func members(trip reference: String?) throws -> [Member] {
-        try read(trip: reference) { db, trip in try MemberRecord.members(db, trip: trip) } ?? []
+    public func completionMembers(trip reference: String?) throws -> [Member] {
+        try completionRead(trip: reference) { db, trip in try MemberRecord.members(db, trip: trip) } ?? []
     }
 
     /// The trip's live expenses, newest first: each id with its description.
-    public func expenses(trip reference: String?) throws -> [(id: ExpenseID, description: String)] {
-        try read(trip: reference) { db, trip in
+    public func completionExpenses(trip reference: String?) throws -> [(id: ExpenseID, description: String)] {
+        try completionRead(trip: reference) { db, trip in
             var found: [(id: ExpenseID, description: String)] = []
             let rows = try Row.fetchCursor(db, ExpenseRecord.descriptions(trip))
             while let row = try rows.next() {
@@ -45,8 +44,8 @@ public struct CompletionCatalog: Sendable {
 
     /// The trip's live payments, newest first, with its members (removed ones too) to name
     /// who paid whom.
-    public func payments(trip reference: String?) throws -> (payments: [Payment], members: [Member]) {
-        try read(trip: reference) { db, trip in
+    public func completionPayments(trip reference: String?) throws -> (payments: [Payment], members: [Member]) {
+        try completionRead(trip: reference) { db, trip in
             let names = try MemberRecord.names(db, trip: trip, includingRemoved: true)
             return (try PaymentRecord.payments(db, trip: trip), names.map { Member(id: $0.key, name: $0.value) })
         } ?? ([], [])
@@ -54,8 +53,8 @@ public struct CompletionCatalog: Sendable {
 
     /// `body` on the trip `reference` names, else the current one, in one read; nil when
     /// there is no current trip.
-    private func read<T>(trip reference: String?, _ body: (Database, TripID) throws -> T) throws -> T? {
-        try backend.database.read { db in
+    private func completionRead<T>(trip reference: String?, _ body: (Database, TripID) throws -> T) throws -> T? {
+        try database.read { db in
             let trip = try reference.map { try LocalBackend.findTrip(db, $0) } ?? LocalBackend.currentTrip(db)
             return try trip.map { try body(db, $0.id) }
         }

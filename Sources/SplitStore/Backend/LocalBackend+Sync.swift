@@ -1,40 +1,26 @@
 import GRDB
 import SplitCore
 
-/// The local side of syncing linked trips: links, the outbox, server revisions and conflicts.
+/// The store side of syncing linked trips: links, the outbox, server revisions. The
+/// machinery these few transactions run (``SyncApplier``, ``LocalRekey``) is in `Sync/`.
 ///
 /// Everything a sync learns from the server (the answers to pushed operations and the pulled
 /// changes) is applied by ``apply(trip:pushed:outcomes:changes:at:)`` in one transaction with
 /// the new revision, so a sync killed at any moment leaves either the old state (and the next
 /// run sends the same operation ids again, which the server does not apply twice) or the new.
-public final class SyncStore: Sendable {
-    public let database: SplitDatabase
-    public let backend: LocalBackend
-
-    public init(database: SplitDatabase) {
-        self.database = database
-        backend = LocalBackend(database: database)
-    }
-
-    /// The sync side of `backend`: changes it queues (a resolution, a held expense's fix) go
-    /// to that backend's ``WriteJournal``.
-    public init(backend: LocalBackend) {
-        database = backend.database
-        self.backend = backend
-    }
-
+extension LocalBackend {
     // MARK: Links
 
     /// `trip`'s link, read at most once by this store's backend (``LinkCache``): the command's
     /// scope usually read it already.
     public func link(_ trip: TripID) throws -> TripLink? {
-        if let known = backend.run.links.lookup(trip) { return known }
-        return try database.read { db in try backend.run.link(db, trip) }
+        if let known = run.links.lookup(trip) { return known }
+        return try database.read { db in try run.link(db, trip) }
     }
 
     public func links() throws -> [TripLink] {
         let links = try database.read { db in try TripLinkRecord.fetchAll(db, sql: TripLinkRecord.all).map(\.link) }
-        for link in links { backend.run.links.remember(link.trip, link) }
+        for link in links { run.links.remember(link.trip, link) }
         return links
     }
 
@@ -43,8 +29,8 @@ public final class SyncStore: Sendable {
         let statuses = try database.read { db in
             try LinkStatusRecord.fetchAll(db, sql: LinkStatusRecord.sql, arguments: ["trip": trip?.rawValue]).map(\.status)
         }
-        for status in statuses { backend.run.links.remember(status.link.trip, status.link) }
-        if let trip, statuses.isEmpty { backend.run.links.remember(trip, nil) }
+        for status in statuses { run.links.remember(status.link.trip, status.link) }
+        if let trip, statuses.isEmpty { run.links.remember(trip, nil) }
         return statuses
     }
 
@@ -66,34 +52,34 @@ public final class SyncStore: Sendable {
     public func linkTrip(_ trip: TripID, server: String, account: String, group: String,
                          syncProtocol: TripLink.SyncProtocol, rekeys: [(SyncItemKey, SyncItemKey)] = [],
                          at: Timestamp) throws {
-        backend.run.links.forget(trip)
+        run.links.forget(trip)
         try database.write { db in
             try TripRecord.require(db, trip)
             try Self.insertLink(db, trip: trip, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
-            let rekey = LocalRekey(run: backend.run, db: db, trip: trip, at: at)
+            let rekey = LocalRekey(run: run, db: db, trip: trip, at: at)
             for (old, new) in rekeys { try rekey.rekey(old, to: new) }
         }
-        backend.run.links.forget(trip)
+        run.links.forget(trip)
     }
 
     /// Creates a local trip for a cloud group, linked to it, holding `changes` (the group's
     /// whole first pull), in one transaction: a pull stopped half-way leaves no trip.
     public func adopt(_ trip: Trip, server: String, account: String, group: String, syncProtocol: TripLink.SyncProtocol,
                       changes: RemoteChanges, at: Timestamp) throws -> SyncTally {
-        defer { backend.run.links.forget(trip.id) }
+        defer { run.links.forget(trip.id) }
         return try database.write { db in
             if try Row.fetchOne(db, sql: TripRecord.byID, arguments: ["id": trip.id.rawValue]) != nil {
                 throw StoreError.invalid("this device already holds that trip (id \(trip.id.short)); "
                                          + "delete it first with: split trip delete \(trip.id.short) --yes")
             }
             let name = try TripWriter.freeTripName(db, trip.name, for: trip.id)
-            try TripWriter(backend.run, db, trip: trip.id, at: at, origin: .pulled).insertTrip(name: name, currency: trip.currency)
+            try TripWriter(run, db, trip: trip.id, at: at, origin: .pulled).insertTrip(name: name, currency: trip.currency)
             try ActivityLog.append(db, trip: trip.id, at: at, action: "trip.pull", summary: "pulled trip '\(name)' from \(server)",
                             undo: .none)
             try Self.insertLink(db, trip: trip.id, server: server, account: account, group: group,
                                 syncProtocol: syncProtocol, at: at)
-            return try SyncApplier(run: backend.run, db: db, trip: trip.id, at: at)
+            return try SyncApplier(run: run, db: db, trip: trip.id, at: at)
                 .run(pushed: [], outcomes: [], changes: changes, fresh: true)
         }
     }
@@ -103,7 +89,7 @@ public final class SyncStore: Sendable {
         try database.write { db in
             for sql in Self.unlinkSQL { try db.execute(sql: sql, arguments: ["trip": trip.rawValue]) }
         }
-        backend.run.links.remember(trip, nil)
+        run.links.remember(trip, nil)
     }
 
     /// What an unlink of trip `:trip` runs, in order. You stay who you were: the account's
@@ -144,10 +130,10 @@ public final class SyncStore: Sendable {
     public func apply(trip: TripID, pushed: [PendingOperation], outcomes: [OperationOutcome], changes: RemoteChanges,
                       rekeys: [(SyncItemKey, SyncItemKey)] = [], server: ServerLimits? = nil, at: Timestamp) throws -> SyncTally {
         let tally = try database.write { db in
-            try SyncApplier(run: backend.run, db: db, trip: trip, at: at, server: server)
+            try SyncApplier(run: run, db: db, trip: trip, at: at, server: server)
                 .run(pushed: pushed, outcomes: outcomes, changes: changes, rekeys: rekeys)
         }
-        backend.run.links.advance(trip, to: tally.revision, at: at)
+        run.links.advance(trip, to: tally.revision, at: at)
         return tally
     }
 
@@ -174,7 +160,7 @@ public final class SyncStore: Sendable {
     public func setCreationTimes(_ trip: TripID, _ times: [String: Timestamp]) throws {
         guard !times.isEmpty else { return }
         try database.write { db in
-            let writer = try TripWriter(backend.run, db, trip: trip, at: Timestamp(millisecondsSince1970: 0), origin: .pulled)
+            let writer = try TripWriter(run, db, trip: trip, at: Timestamp(millisecondsSince1970: 0), origin: .pulled)
             for (id, at) in times {
                 try writer.setCreatedAt(.expense(ExpenseID(id)), at)
                 try writer.setCreatedAt(.payment(PaymentID(id)), at)
@@ -187,14 +173,10 @@ public final class SyncStore: Sendable {
         try database.write { db in
             try db.execute(sql: TripLinkRecord.syncedSQL, arguments: ["at": at.iso8601, "trip": trip.rawValue])
         }
-        backend.run.links.advance(trip, to: nil, at: at)
+        run.links.advance(trip, to: nil, at: at)
     }
 
     // MARK: Rows
-
-    static func link(_ db: Database, _ trip: TripID) throws -> TripLink? {
-        try TripLinkRecord.fetchOne(db, sql: TripLinkRecord.ofTrip, arguments: ["trip": trip.rawValue])?.link
-    }
 
     static func insertLink(_ db: Database, trip: TripID, server: String, account: String, group: String,
                            syncProtocol: TripLink.SyncProtocol, at: Timestamp) throws {

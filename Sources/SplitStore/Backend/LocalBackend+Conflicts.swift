@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import SplitCore
 
-extension SyncStore {
+extension LocalBackend {
     /// Open conflicts, oldest first: of one trip, or of every linked trip.
     public func conflicts(trip: TripID? = nil) throws -> [SyncConflict] {
         try database.read { db in
@@ -26,7 +26,7 @@ extension SyncStore {
                 throw StoreError.notFound("no conflict \(id); list them with: split conflicts")
             }
             if keepMine {
-                try ConflictResolution(run: backend.run, db: db, conflict: conflict, at: at).keepMine()
+                try ConflictResolution(run: run, db: db, conflict: conflict, at: at).keepMine()
             }
             try db.execute(sql: SyncConflictRecord.deleteSQL, arguments: ["id": id])
             return conflict
