@@ -73,7 +73,7 @@ extension LocalBackend {
             let key = SyncItemKey.expense(expense.id)
             let writer = try TripWriter(run, db, trip: trip, at: at, origin: .merge)
             try writer.put(key, .expense(expense))
-            if let recorder = try SyncRecorder.open(run, db, trip) {
+            if let recorder = try OutboxRecorder.open(run, db, trip) {
                 try recorder.append(.updateExpense(expense), before: nil, at: at)
                 try run.noteQueued(db, trip: trip)
             }

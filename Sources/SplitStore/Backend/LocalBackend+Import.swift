@@ -29,7 +29,7 @@ extension LocalBackend {
             try sources.flush()
             try totals?.resume(db)
             // Only an existing trip can be linked; what the import added to it goes to the outbox.
-            if let into, let recorder = try SyncRecorder.open(self.run, db, into) {
+            if let into, let recorder = try OutboxRecorder.open(self.run, db, into) {
                 try recorder.queueUnsent(at: at)
                 if !dryRun { try self.run.noteQueued(db, trip: into) }
             }

@@ -55,7 +55,7 @@ extension LocalBackend {
             try db.execute(sql: "DELETE FROM trip_me WHERE trip_id = ?", arguments: [trip.rawValue])
             try db.execute(sql: "DELETE FROM member_claim WHERE trip_id = ? AND account = ?",
                            arguments: [trip.rawValue, account])
-            if let member { try Self.storeClaim(db, trip: trip, member: member, account: account) }
+            if let member { try MemberClaimRecord.store(db, trip: trip, member: member, account: account) }
         }
     }
 
@@ -92,27 +92,6 @@ extension LocalBackend {
                 return PendingClaim(trip: link.trip, group: link.group, member: (row["member_id"] as String?).map(MemberID.init))
             }
         }
-    }
-
-    /// Records which account claims a member (nil: nobody), as a pull reported it. A member
-    /// this trip does not hold (held, or merged away) is skipped.
-    static func storeClaims(_ db: Database, trip: TripID, _ claims: [MemberID: String?]) throws {
-        for (member, account) in claims.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            if let account {
-                try storeClaim(db, trip: trip, member: member, account: account)
-            } else {
-                try db.execute(sql: "DELETE FROM member_claim WHERE member_id = ? AND trip_id = ?",
-                               arguments: [member.rawValue, trip.rawValue])
-            }
-        }
-    }
-
-    private static func storeClaim(_ db: Database, trip: TripID, member: MemberID, account: String) throws {
-        try db.execute(sql: """
-            INSERT INTO member_claim (member_id, trip_id, account)
-            SELECT id, trip_id, ? FROM member WHERE id = ? AND trip_id = ?
-            ON CONFLICT (member_id) DO UPDATE SET account = excluded.account
-            """, arguments: [account, member.rawValue, trip.rawValue])
     }
 }
 

@@ -66,7 +66,7 @@ struct OutboxRecord: FetchableRecord, TableRecord {
         SELECT item FROM remote_item WHERE trip_id = :trip UNION SELECT item FROM outbox WHERE trip_id = :trip
         """
 
-    /// The INSERT ``SyncRecorder`` runs, its parameters in the order of the columns listed.
+    /// The INSERT ``OutboxRecorder`` runs, its parameters in the order of the columns listed.
     static let insertSQL = RowInserter.sql(into: databaseTableName, [
         Columns.tripID, Columns.opID, Columns.item, Columns.operation, Columns.baseRevision, Columns.base,
         Columns.createdAt,

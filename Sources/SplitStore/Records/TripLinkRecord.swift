@@ -4,7 +4,7 @@ import SplitCore
 /// A row of `trip_link` (``SchemaV4``): the cloud group a local trip syncs with, and the
 /// server revision the trip holds. A trip without one is local only, so every command reads
 /// it with its trip, once (``LinkCache``), and every write that queues asks that copy
-/// (``SyncRecorder/open(_:_:_:)``).
+/// (``OutboxRecorder/open(_:_:_:)``).
 ///
 /// Its statements, like those of the other sync tables' records, are fixed, built once from
 /// ``Columns`` and taking bound arguments, rather than query-interface requests: GRDB reads a

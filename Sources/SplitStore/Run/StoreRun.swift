@@ -6,7 +6,7 @@ import SplitCore
 /// come from.
 ///
 /// It is the only thing the writer (``TripWriter``) and the sync side (``SyncApplier``,
-/// ``SyncRecorder``, ``ConflictResolution``) take besides the database: they read rows through
+/// ``OutboxRecorder``, ``ConflictResolution``) take besides the database: they read rows through
 /// the records' own requests, never through ``LocalBackend``, so the entry calls the writer
 /// and the sync code and nothing calls back.
 final class StoreRun: Sendable {

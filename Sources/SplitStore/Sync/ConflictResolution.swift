@@ -15,7 +15,7 @@ struct ConflictResolution {
         self.db = db
         self.conflict = conflict
         self.at = at
-        server = LocalItems.server(of: try SyncRecorder.open(run, db, conflict.trip)?.syncProtocol)
+        server = LocalItems.server(of: try OutboxRecorder.open(run, db, conflict.trip)?.syncProtocol)
     }
 
     private var items: LocalItems { LocalItems(db: db, trip: conflict.trip, server: server) }
@@ -106,7 +106,7 @@ struct ConflictResolution {
     }
 
     private func change(_ operation: SyncOperation, before: SyncValue?) throws {
-        guard let recorder = try SyncRecorder.open(run, db, conflict.trip) else { return }
+        guard let recorder = try OutboxRecorder.open(run, db, conflict.trip) else { return }
         try recorder.append(operation, before: before, at: at)
         try run.noteQueued(db, trip: conflict.trip)
     }

@@ -21,7 +21,7 @@ final class SyncApplier {
     let trip: TripID
     let at: Timestamp
     /// The trip's outbox (it is linked: the caller checked).
-    private var recorder: SyncRecorder?
+    private var recorder: OutboxRecorder?
     /// A snapshot link (the Node server) compares each pull with the last one: it keeps the
     /// server's version of every item, not only of those with changes waiting.
     private var keepsBodies: Bool { recorder?.syncProtocol == .snapshot }
@@ -43,7 +43,7 @@ final class SyncApplier {
              rekeys: [(SyncItemKey, SyncItemKey)] = [], fresh: Bool = false) throws -> SyncTally {
         // Pages of one catch-up may name an item twice, or name a member a later page adds.
         let changes = changes.collapsed()
-        recorder = try SyncRecorder.open(run, db, trip)
+        recorder = try OutboxRecorder.open(run, db, trip)
         if server == nil { server = LocalItems.server(of: recorder?.syncProtocol) }
         let items = LocalItems(db: db, trip: trip, server: server)
         let writer = try TripWriter(run, db, trip: trip, at: at, origin: .pulled, server: server)
@@ -172,7 +172,7 @@ final class SyncApplier {
     /// read the link): the caller's transaction then rolls everything back.
     /// A fresh trip has no outbox to count.
     private func finish(_ changes: RemoteChanges, _ tally: inout SyncTally, fresh: Bool = false) throws {
-        try LocalBackend.storeClaims(db, trip: trip, changes.claims)
+        try MemberClaimRecord.store(db, trip: trip, changes.claims)
         guard let revision = try Int64.fetchOne(db, sql: TripLinkRecord.advanceSQL, arguments: [
             "revision": changes.revision, "at": at.iso8601, "trip": trip.rawValue,
         ]) else {

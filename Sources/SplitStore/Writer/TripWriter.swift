@@ -23,7 +23,7 @@ struct TripWriter {
     let at: Timestamp
     let origin: WriteOrigin
     /// The linked trip's outbox, for origins that queue; nil otherwise.
-    let recorder: SyncRecorder?
+    let recorder: OutboxRecorder?
     /// Whether a server's version of an expense keeps the split as given stored here: when
     /// the server holds only the shares (the Node server), for the origins that write the
     /// server's versions (a pull, a merge).
@@ -37,7 +37,7 @@ struct TripWriter {
         self.trip = trip
         self.at = at
         self.origin = origin
-        recorder = origin.queues ? try SyncRecorder.open(run, db, trip) : nil
+        recorder = origin.queues ? try OutboxRecorder.open(run, db, trip) : nil
         keepsLocalSplitGiven = server.map { !$0.keepsSplitGiven } ?? false
     }
 

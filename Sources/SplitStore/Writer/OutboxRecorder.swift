@@ -8,7 +8,7 @@ import SplitCore
 /// local row *is* the server's version, so that row, read before the write, is the base. While
 /// it has some, the base stays the first pending operation's: the server checks a chain of
 /// changes against the revision it had before the chain.
-struct SyncRecorder {
+struct OutboxRecorder {
     let db: Database
     let trip: TripID
     let syncProtocol: TripLink.SyncProtocol
@@ -17,9 +17,9 @@ struct SyncRecorder {
 
     /// The recorder of `trip` when it is linked, else nil: the link as `backend` read it
     /// (``LinkCache``), so a command that read its scope reads nothing more here.
-    static func open(_ run: StoreRun, _ db: Database, _ trip: TripID) throws -> SyncRecorder? {
+    static func open(_ run: StoreRun, _ db: Database, _ trip: TripID) throws -> OutboxRecorder? {
         guard let link = try run.link(db, trip) else { return nil }
-        return SyncRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol, ids: run.ids)
+        return OutboxRecorder(db: db, trip: trip, syncProtocol: link.syncProtocol, ids: run.ids)
     }
 
     /// Records `operation`. `before` is the item's local version before the write (nil for a
