@@ -20,9 +20,16 @@ struct MemberRecord: FetchableRecord, TableRecord {
 
     static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name] }
 
-    /// The INSERT the writer runs, its parameters in the order of the columns listed.
-    static let insertSQL = RowInserter.sql(
+    /// The INSERT ``insert(_:_:trip:at:)`` runs, its parameters in the order of the columns listed.
+    private static let insertSQL = RowInserter.sql(
         into: databaseTableName, [Columns.id, Columns.tripID, Columns.name, Columns.nameKey, Columns.createdAt])
+
+    /// Inserts `member` into trip `trip` (the writer's): the values are bound here, beside the
+    /// column list, through the cached ``RowInserter`` (an import adds members by the hundred).
+    static func insert(_ db: Database, _ member: Member, trip: TripID, at: Timestamp) throws {
+        try RowInserter(db, sql: insertSQL)
+            .run([.text(member.id.rawValue), .text(trip.rawValue), .text(member.name), .text(member.nameKey), .text(at.iso8601)])
+    }
 
     var id: MemberID
     var name: String

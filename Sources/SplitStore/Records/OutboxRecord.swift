@@ -66,11 +66,19 @@ struct OutboxRecord: FetchableRecord, TableRecord {
         SELECT item FROM remote_item WHERE trip_id = :trip UNION SELECT item FROM outbox WHERE trip_id = :trip
         """
 
-    /// The INSERT ``OutboxRecorder`` runs, its parameters in the order of the columns listed.
-    static let insertSQL = RowInserter.sql(into: databaseTableName, [
+    /// The INSERT ``insert(_:trip:opID:item:operation:baseRevision:base:at:)`` runs, its
+    /// parameters in the order of the columns listed.
+    private static let insertSQL = RowInserter.sql(into: databaseTableName, [
         Columns.tripID, Columns.opID, Columns.item, Columns.operation, Columns.baseRevision, Columns.base,
         Columns.createdAt,
     ])
+
+    /// Appends one waiting operation (``OutboxRecorder``): the values are bound here, beside
+    /// the column list they follow.
+    static func insert(_ db: Database, trip: TripID, opID: String, item: String, operation: String,
+                       baseRevision: Int64?, base: String?, at: Timestamp) throws {
+        try db.execute(sql: insertSQL, arguments: [trip.rawValue, opID, item, operation, baseRevision, base, at.iso8601])
+    }
 
     /// Id `:old` becomes `:new` in trip `:trip`'s waiting operations and their bases
     /// (``LocalRekey``).

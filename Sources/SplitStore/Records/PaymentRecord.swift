@@ -23,11 +23,20 @@ struct PaymentRecord: FetchableRecord, TableRecord {
          Columns.note]
     }
 
-    /// The INSERT the writer runs, its parameters in the order of the columns listed.
-    static let insertSQL = RowInserter.sql(into: databaseTableName, [
+    /// The INSERT ``insert(_:_:trip:createdAt:)`` runs, its parameters in the order of the columns listed.
+    private static let insertSQL = RowInserter.sql(into: databaseTableName, [
         Columns.id, Columns.tripID, Columns.fromMember, Columns.toMember, Columns.amount, Columns.currency,
         Columns.paymentDate, Columns.note, Columns.createdAt,
     ])
+
+    /// Inserts `payment` into trip `trip` (the writer's): the values are bound here, beside the
+    /// column list.
+    static func insert(_ db: Database, _ payment: Payment, trip: TripID, createdAt: Timestamp) throws {
+        try db.cachedStatement(sql: insertSQL).execute(arguments: [
+            payment.id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue, payment.amount.minorUnits,
+            payment.amount.currency.code, payment.date.description, payment.note, createdAt.iso8601,
+        ])
+    }
 
     var payment: Payment
 

@@ -45,10 +45,18 @@ struct SyncConflictRecord: FetchableRecord, TableRecord {
     /// Conflict `:id`.
     static let byID = "SELECT \(columnList(selected)) FROM sync_conflict WHERE id = :id"
 
-    /// The INSERT ``SyncApplier`` runs, its parameters in the order of the columns listed.
-    static let insertSQL = RowInserter.sql(into: databaseTableName, [
+    /// The INSERT ``insert(_:trip:item:field:mine:theirs:detail:at:)`` runs, its parameters in
+    /// the order of the columns listed.
+    private static let insertSQL = RowInserter.sql(into: databaseTableName, [
         Columns.tripID, Columns.item, Columns.field, Columns.mine, Columns.theirs, Columns.detail, Columns.createdAt,
     ])
+
+    /// Records one open conflict (``SyncApplier``): the values are bound here, beside the
+    /// column list they follow.
+    static func insert(_ db: Database, trip: TripID, item: String, field: String, mine: String?, theirs: String?,
+                       detail: String?, at: Timestamp) throws {
+        try db.execute(sql: insertSQL, arguments: [trip.rawValue, item, field, mine, theirs, detail, at.iso8601])
+    }
 
     /// Id `:old` becomes `:new` in trip `:trip`'s conflicts (``LocalRekey``).
     static let rekeySQL = """

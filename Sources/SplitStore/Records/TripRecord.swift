@@ -16,9 +16,14 @@ struct TripRecord: FetchableRecord, TableRecord {
 
     static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name, Columns.currency] }
 
-    /// The INSERT the writer runs, its parameters in the order of the columns listed.
-    static let insertSQL = RowInserter.sql(
+    /// The INSERT ``insert(_:_:name:currency:at:)`` runs, its parameters in the order of the columns listed.
+    private static let insertSQL = RowInserter.sql(
         into: databaseTableName, [Columns.id, Columns.name, Columns.nameKey, Columns.currency, Columns.createdAt])
+
+    /// Inserts trip `trip` (the writer's): the values are bound here, beside the column list.
+    static func insert(_ db: Database, _ trip: TripID, name: String, currency: Currency, at: Timestamp) throws {
+        try db.execute(sql: insertSQL, arguments: [trip.rawValue, name, Member.key(for: name), currency.code, at.iso8601])
+    }
 
     var trip: Trip
 

@@ -239,8 +239,7 @@ final class SyncApplier {
     }
 
     private func record(_ key: SyncItemKey, field: String, mine: SyncValue?, theirs: SyncValue?, detail: String?) throws {
-        try db.execute(sql: SyncConflictRecord.insertSQL, arguments: [
-            trip.rawValue, key.text, field, mine.map(SyncJSON.encode), theirs.map(SyncJSON.encode), detail, at.iso8601,
-        ])
+        try SyncConflictRecord.insert(db, trip: trip, item: key.text, field: field, mine: mine.map(SyncJSON.encode),
+                                      theirs: theirs.map(SyncJSON.encode), detail: detail, at: at)
     }
 }

@@ -53,9 +53,8 @@ struct OutboxRecorder {
     }
 
     private func insert(_ operation: SyncOperation, baseRevision: Int64?, base: String?, at: Timestamp) throws {
-        try db.execute(sql: OutboxRecord.insertSQL, arguments: [
-            trip.rawValue, ids(), operation.item.text, SyncJSON.encode(operation), baseRevision, base, at.iso8601,
-        ])
+        try OutboxRecord.insert(db, trip: trip, opID: ids(), item: operation.item.text, operation: SyncJSON.encode(operation),
+                                baseRevision: baseRevision, base: base, at: at)
     }
 
     /// Queues a create for every live item of the trip that neither the server has nor the

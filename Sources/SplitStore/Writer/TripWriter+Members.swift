@@ -112,9 +112,7 @@ extension TripWriter {
     // MARK: Rows
 
     func insertMember(_ member: Member) throws {
-        try RowInserter(db, sql: MemberRecord.insertSQL)
-            .run([.text(member.id.rawValue), .text(trip.rawValue), .text(member.name), .text(member.nameKey),
-                  .text(at.iso8601)])
+        try MemberRecord.insert(db, member, trip: trip, at: at)
     }
 
     /// A live member named `member.name` under its id, as the server has it: names may repeat

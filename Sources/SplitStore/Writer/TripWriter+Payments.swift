@@ -105,10 +105,7 @@ extension TripWriter {
 
     /// Inserts a payment row. `createdAt` is the server's or the file's creation time, else now.
     func insertPayment(_ payment: Payment, createdAt: Timestamp? = nil) throws {
-        try db.cachedStatement(sql: PaymentRecord.insertSQL).execute(arguments: [
-                payment.id.rawValue, trip.rawValue, payment.from.rawValue, payment.to.rawValue, payment.amount.minorUnits,
-                payment.amount.currency.code, payment.date.description, payment.note, (createdAt ?? at).iso8601,
-            ])
+        try PaymentRecord.insert(db, payment, trip: trip, createdAt: createdAt ?? at)
     }
 
     /// Makes the stored payment `payment` (live again if it was deleted); the creation time

@@ -48,8 +48,7 @@ extension TripWriter {
     // MARK: Rows
 
     func insertTrip(name: String, currency: Currency) throws {
-        try db.execute(sql: TripRecord.insertSQL,
-                       arguments: [trip.rawValue, name, Member.key(for: name), currency.code, at.iso8601])
+        try TripRecord.insert(db, trip, name: name, currency: currency, at: at)
     }
 
     /// The text of the trip's `column`, or nil when the trip is gone.
