@@ -4,7 +4,7 @@ import SplitCore
 extension LocalBackend {
     /// Held and repaired items, of one trip or of all, held first, then by item.
     public func foreignItems(trip: TripID? = nil) throws -> [ForeignItem] {
-        try database.read { db in try Self.foreignItems(db, trip: trip) }
+        try database.read { db in try ForeignItemRecord.items(db, trip: trip) }
     }
 
     /// How many server items of `trip` are held: balances and settle say they leave them out.
@@ -44,7 +44,7 @@ extension LocalBackend {
         let key = reference.trimmingSpaces.lowercased()
         guard key.count >= 6 else { return nil }
         return try database.read { db in
-            let matches = try Self.foreignItems(db, trip: trip).filter {
+            let matches = try ForeignItemRecord.items(db, trip: trip).filter {
                 $0.state == .held && $0.item.kindName == "expense" && $0.item.itemID.lowercased().hasPrefix(key)
             }
             guard let item = matches.first else { return nil }
@@ -81,9 +81,5 @@ extension LocalBackend {
             try ActivityLog.append(db, trip: trip, at: at, action: "expense.fix",
                             summary: "fixed held expense '\(expense.description)'", undo: .none)
         }
-    }
-
-    static func foreignItems(_ db: Database, trip: TripID?) throws -> [ForeignItem] {
-        try ForeignItemRecord.fetchAll(db, sql: ForeignItemRecord.listed, arguments: ["trip": trip?.rawValue]).map(\.item)
     }
 }

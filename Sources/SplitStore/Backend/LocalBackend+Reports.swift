@@ -104,7 +104,7 @@ extension LocalBackend {
             ReportFigures(balances: try balances(db, trip: trip), rates: try TripRateRecord.rates(db, trip: trip),
                           categories: try categoryTotals(db, trip: trip), days: try dayTotals(db, trip: trip),
                           expenses: try withSplitRules(db, try ExpenseListing.newest(db, trip: trip, limit: expenseLimit)),
-                          held: try LocalBackend.foreignItems(db, trip: trip).filter { $0.state == .held })
+                          held: try ForeignItemRecord.items(db, trip: trip).filter { $0.state == .held })
         }
     }
 

@@ -9,8 +9,9 @@ extension LocalBackend {
             var expenses: [Expense] = []
             try ExpenseListing.stream(db, trip: trip.id) { expenses.append($0) }
             try keepSplitRules(db, trip: trip.id, in: &expenses)
-            return TripSnapshot(trip: trip, members: try MemberRecord.members(db, trip: trip.id), rates: try TripRateRecord.rates(db, trip: trip.id),
-                                expenses: expenses, payments: try PaymentRecord.payments(db, trip: trip.id))
+            return TripSnapshot(trip: trip, members: try MemberRecord.members(db, trip: trip.id),
+                                rates: try TripRateRecord.rates(db, trip: trip.id), expenses: expenses,
+                                payments: try PaymentRecord.payments(db, trip: trip.id))
         }
     }
 

@@ -45,7 +45,7 @@ extension ExpenseListing {
     /// Reads the expenses of `sql`, one of ``ExpenseListing``'s statements, with their rows. A
     /// member's share is the sum of their rows, a payer's part the sum of theirs (``SchemaV6``).
     private static func readExpenses(_ db: Database, sql: String, arguments: StatementArguments,
-                              _ body: (Expense) throws -> Void) throws {
+                                     _ body: (Expense) throws -> Void) throws {
         var currencies = CurrencyCache()
         var members = MemberIDInterner()
         var current: Expense?
@@ -110,5 +110,4 @@ extension ExpenseListing {
             expense.payers.append(ExpensePayer(memberID: payer, amount: amount))
         }
     }
-
 }

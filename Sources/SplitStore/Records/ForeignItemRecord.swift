@@ -73,4 +73,9 @@ struct ForeignItemRecord: FetchableRecord, TableRecord {
 
     /// Every note of trip `:trip` (an unlink).
     static let deleteTripSQL = "DELETE FROM foreign_item WHERE trip_id = :trip"
+
+    /// Held and repaired items of `trip` (or of every trip), held first, then by item.
+    static func items(_ db: Database, trip: TripID?) throws -> [ForeignItem] {
+        try fetchAll(db, sql: listed, arguments: ["trip": trip?.rawValue]).map(\.item)
+    }
 }

@@ -47,6 +47,7 @@ extension PaymentRecord {
         "\(names[payment.from] ?? payment.from.short) paid \(names[payment.to] ?? payment.to.short) \(payment.amount)"
     }
 
+    /// The error for a payment id the trip does not hold live, with how to list the payments.
     static func notFound(_ id: PaymentID) -> StoreError {
         .notFound("no payment with id '\(id.rawValue)' in this trip; list them with: split payments")
     }

@@ -5,10 +5,10 @@ import SplitCore
 /// server-less sync): the links read so far, the journal of queued changes, and where new ids
 /// come from.
 ///
-/// It is the only thing the writer (``TripWriter``) and the sync side (``SyncApplier``,
-/// ``OutboxRecorder``, ``ConflictResolution``) take besides the database: they read rows through
-/// the records' own requests, never through ``LocalBackend``, so the entry calls the writer
-/// and the sync code and nothing calls back.
+/// It is the only thing the writer (``TripWriter``, ``OutboxRecorder``) and the sync side
+/// (``SyncApplier``, ``LocalRekey``, ``ConflictResolution``) take besides the database: they
+/// read rows through the records' own requests, never through ``LocalBackend``, so the entry
+/// calls the writer and the sync code and nothing calls back.
 final class StoreRun: Sendable {
     /// The linked trips this run queued changes for (``WriteJournal``).
     let journal = WriteJournal()

@@ -28,7 +28,9 @@ extension TripWriter {
     /// `known` is the stored version when the caller has just read it in this transaction.
     @discardableResult
     func editPayment(_ payment: Payment, old known: Payment? = nil) throws -> Payment {
-        guard let old = try known ?? PaymentRecord.payment(db, payment.id, trip: trip) else { throw PaymentRecord.notFound(payment.id) }
+        guard let old = try known ?? PaymentRecord.payment(db, payment.id, trip: trip) else {
+            throw PaymentRecord.notFound(payment.id)
+        }
         let names = try MemberRecord.names(db, trip: trip)
         try check(payment, names: names)
         let stored: Payment

@@ -50,7 +50,7 @@ struct UploadCommand: AccountCommand {
         let files = ConfigFiles(environment: environment)
         let local = LocalBackend(database: try SplitDatabase(path: DatabaseLocation.resolve(flag: global.db, io: io)))
         let trip = try await localTrip(local)
-                // Uploaded already: nothing to do, as `git push` says when everything is up to date.
+        // Uploaded already: nothing to do, as `git push` says when everything is up to date.
         if let link = try local.link(trip.id) {
             return .second(AlreadyUploaded(trip: trip, link: link, pending: try local.pendingCount(trip.id)))
         }
