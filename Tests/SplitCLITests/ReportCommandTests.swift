@@ -35,17 +35,60 @@ struct ReportCommandTests {
         let cli = try await Self.tokyo()
         let markdown = try await cli.ok("report", "--format", "md").stdout
         #expect(markdown.hasPrefix("# Tokyo Trip\n"))
-        #expect(markdown.contains("| Member | Net | Stands |\n| --- | ---: | --- |\n"))
+        #expect(markdown.contains("| Member | Paid | Share | Sent | Received | Net |\n| --- | ---: | ---: | ---: | ---: | ---: |\n"))
+        #expect(markdown.contains("Bea (you)"))
         #expect(markdown.contains("## Spending in USD"))
         // A table cell never starts a line: a net keeps its sign unescaped.
         #expect(markdown.contains("| +"), "\(markdown)")
         #expect(!markdown.contains("\\+") && !markdown.contains("| \\-"), "\(markdown)")
     }
 
+    @Test("--for everyone speaks in the third person; html and chat do by default, text and md speak to you")
+    func audience() async throws {
+        let cli = try await Self.tokyo()
+        let mine = try await cli.ok("settle", "--mine").stdout.split(separator: "\n").map(String.init)
+        #expect(mine.contains { $0.hasPrefix("You pay") || $0.contains("pays you") })
+        for format in ["text", "md", "chat"] {
+            let everyone = try await cli.ok("report", "--format", format, "--for", "everyone").stdout
+            #expect(!everyone.contains("(you)") && !everyone.contains("You pay") && !everyone.contains("pays you"), "\(format)")
+            #expect(everyone.contains("Bea pays") || everyone.contains("pays Bea"), "\(format)")
+        }
+        #expect(try await cli.ok("report", "--format", "md").stdout.contains("(you)"))
+        #expect(try await cli.ok("report", "--format", "md", "--for", "me").stdout.contains("(you)"))
+        let chat = try await cli.ok("report", "--format", "chat").stdout
+        #expect(!chat.contains("(you)") && !chat.contains("|") && !chat.contains("\\"))
+        #expect(try await cli.ok("report", "--format", "chat", "--for", "me").stdout.contains("(you)"))
+        let page = try await cli.ok("report", "--format", "html").stdout
+        #expect(!page.contains("(you)") && page.contains("Bea pays"))
+        // --for me with nobody set is refused, with how to say who you are.
+        let fresh = try CLI()
+        try await fresh.setUpTokyo()
+        try await fresh.addSpecExpenses()
+        try await fresh.run("report", "--for", "me").expectError(64, "split member me NAME")
+        try await fresh.run("report", "--for", "us").expectError(64, "everyone")
+    }
+
+    @Test("--expenses lists every expense with who paid and who shared, in text, md and chat")
+    func expenses() async throws {
+        let cli = try await Self.tokyo()
+        let listing = try await cli.json("expenses")
+        for format in ["text", "md", "chat"] {
+            let plain = try await cli.ok("report", "--format", format).stdout
+            let listed = try await cli.ok("report", "--format", format, "--expenses").stdout
+            for expense in listing["expenses"].array {
+                let description = try #require(expense["description"].string)
+                #expect(listed.contains(description), "\(format): \(description)")
+            }
+            #expect(!plain.contains("Museum"), "\(format): no expense list without --expenses")
+            #expect(listed.contains("Bea, Chen"), "\(format): the taxi's sharers")
+        }
+    }
+
     @Test("html: -o writes one page whose data island is the --json document, escaped for its place")
     func html() async throws {
         let cli = try await Self.tokyo()
-        let json = try await cli.ok("report", "--json").stdout
+        // The page is for everyone (nobody is "you"), and so is its island.
+        let json = try await cli.ok("report", "--json", "--for", "everyone").stdout
         let result = try await cli.ok("report", "--format", "html", "-o", "tokyo.html")
         #expect(result.stdout.isEmpty && result.stderr == "wrote the html report of trip 'Tokyo Trip' to tokyo.html\n")
         let page = try String(contentsOfFile: cli.path("tokyo.html"), encoding: .utf8)
@@ -103,7 +146,9 @@ struct ReportCommandTests {
             INSERT INTO foreign_item (trip_id, item, state, revision, body, reason, noted_at)
             VALUES ('\(trip)', 'expense:4d3c2b1a-0000', 'held', 7, '{}', 'its shares do not add up', '2025-01-20T09:30:00.000Z')
             """)
+        // chat cuts long lines between words: read every run of spaces and line breaks as one space.
         let page = try await cli.ok(["report", "--format", format.rawValue]).stdout
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         #expect(page.contains("Everything the server sent for this trip is held"))
         #expect(page.contains("expense 4d3c2b1a: its shares do not add up"))
     }

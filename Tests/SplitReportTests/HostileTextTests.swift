@@ -36,12 +36,12 @@ struct HostileTextTests {
     static let elements: Set<String> = [
         "html", "head", "meta", "title", "style", "body", "svg", "defs", "pattern", "rect", "header", "h1", "bdi", "p", "main",
         "section", "h2", "h3", "table", "thead", "tbody", "tr", "th", "td", "figure", "desc", "line", "g", "text",
-        "figcaption", "ol", "ul", "li", "script", "div",
+        "figcaption", "ol", "ul", "li", "script", "div", "span",
     ]
     static let attributes: Set<String> = [
         "lang", "charset", "http-equiv", "content", "name", "class", "width", "height", "aria-hidden", "focusable", "id",
         "patternunits", "patterntransform", "fill", "role", "viewbox", "aria-labelledby", "xmlns", "x1", "y1", "x2", "y2",
-        "x", "y", "text-anchor", "type",
+        "x", "y", "text-anchor", "type", "title", "aria-label", "preserveaspectratio", "data-label",
     ]
 
     @Test("html: no text becomes an element or attribute; the island parses back to the report's document")
@@ -66,12 +66,36 @@ struct HostileTextTests {
     @Test("markdown: every markup character from the trip is backslash-escaped; table rows keep their columns")
     func markdown() async throws {
         await propertyCheck(count: 25, input: Gen.uint64()) { seed in
-            let markdown = try Self.fixture(seed).report().rendered(.md)
+            let markdown = try Self.fixture(seed).report().rendered(.md, expenses: true)
+            var columns: Int?
             for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
                 let bare = Self.unescaped(String(line))
-                #expect(!bare.contains { "<>[]`&".contains($0) },
-                        "unescaped markup in: \(line)")
-                if line.hasPrefix("|") { #expect(bare.filter { $0 == "|" }.count == 4, "\(line)") }
+                #expect(!bare.contains { "<>[]`".contains($0) }, "unescaped markup in: \(line)")
+                let characters = Array(line)
+                #expect(!characters.indices.dropLast().contains {
+                    characters[$0] == "&" && MarkdownEntity.opens(characters[$0 + 1]) && ($0 == 0 || characters[$0 - 1] != "\\")
+                }, "an unescaped entity in: \(line)")
+                // Every row of a table has its header's number of cells.
+                if line.hasPrefix("|") {
+                    let cells = bare.filter { $0 == "|" }.count
+                    if columns == nil { columns = cells }
+                    #expect(cells == columns, "\(line)")
+                } else {
+                    columns = nil
+                }
+            }
+        }
+    }
+
+    @Test("chat: no table, no escape, no control; lines of at most 40 columns unless one word is longer")
+    func chat() async throws {
+        await propertyCheck(count: 25, input: Gen.uint64()) { seed in
+            let chat = try Self.fixture(seed).report().rendered(.chat, expenses: true)
+            #expect(!chat.unicodeScalars.contains { $0 != "\n" && TextRules.isControl($0) })
+            for line in chat.split(separator: "\n") where DisplayWidth.of(String(line)) > ReportFormat.chatColumns {
+                #expect(line.split(separator: " ").count == 1 || line.split(separator: " ").contains {
+                    DisplayWidth.of(String($0)) > ReportFormat.chatColumns - 2
+                }, "a long line that could be cut: \(line)")
             }
         }
     }
@@ -98,6 +122,11 @@ struct HostileTextTests {
             }
         }
         return out
+    }
+
+    /// What may follow `&` in an entity: `&amp;`, `&#38;`.
+    enum MarkdownEntity {
+        static func opens(_ next: Character) -> Bool { next == "#" || (next.isASCII && next.isLetter) }
     }
 
     /// A Markdown line with every backslash escape removed.

@@ -12,6 +12,8 @@ struct ReportFixture {
     /// Itemized bills by expense index: (item name, price, member indices; none: everyone), and
     /// a tip in percent. The expense's amount is the bill's total and its splits the bill's.
     var bills: [Int: (items: [(String, Int64, [Int])], tipPercent: Int64)] = [:]
+    /// (payer index, receiver index, amount in minor units, currency, note), oldest first.
+    var payments: [(Int, Int, Int64, String, String?)] = []
     var me: Int?
     var held: [HeldItem] = []
     var madeAt = Timestamp(millisecondsSince1970: 1_737_363_600_000)
@@ -35,7 +37,12 @@ struct ReportFixture {
                            category: Category.allCases[index % Category.allCases.count], paidBy: members[payer].id, date: day,
                            splits: try SplitAllocator.splits(amount: money, rule: rule), splitGiven: rule)
         }
-        let balances = try BalanceCalculator.balances(members: members.map(\.id), expenses: list, payments: [])
+        let paid = try payments.enumerated().map { index, spec in
+            Payment(id: PaymentID("p\(10_000 + index)"), from: members[spec.0].id, to: members[spec.1].id,
+                    amount: Money(minorUnits: spec.2, currency: try Currency(code: spec.3)),
+                    date: CivilDate(year: 2025, month: 2, day: 1 + index % 28)!, note: spec.4)
+        }
+        let balances = try BalanceCalculator.balances(members: members.map(\.id), expenses: list, payments: paid)
         var categories: [Category: [Currency: (Int64, Int)]] = [:]
         var days: [CivilDate: [Currency: (Int64, Int)]] = [:]
         for expense in list {
@@ -54,7 +61,7 @@ struct ReportFixture {
             days: days.flatMap { date, byCurrency in
                 byCurrency.map { DayTotal(date: date, currency: $0.key, total: $0.value.0, count: $0.value.1) }
             },
-            expenses: list.reversed(), held: held, madeAt: madeAt)
+            expenses: list.reversed(), payments: paid.reversed(), held: held, madeAt: madeAt)
     }
 
     /// The spec's trip: Alex, Bea and Chen, three JPY expenses and one in USD.

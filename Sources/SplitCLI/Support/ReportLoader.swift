@@ -7,7 +7,8 @@ import SplitStore
 /// `settle --in` converts them, the category totals of `split summary`, and the held items of
 /// `split conflicts`. The settle plan is then made by the same planner call as `split settle`.
 enum ReportLoader {
-    static func load(_ context: CommandContext, into target: String?) async throws -> TripReport {
+    /// The report of the command's trip, spoken to `audience`: with `.everyone` nobody is "you".
+    static func load(_ context: CommandContext, into target: String?, for audience: ReportAudience = .me) async throws -> TripReport {
         let scope = try await context.scope()
         let trip = scope.trip
         let currency = try target.map { code in try Currency(code: code) }
@@ -17,9 +18,10 @@ enum ReportLoader {
         if let currency {
             (balances, conversion) = try ConvertedBalances.withRates(balances, trip: trip, rates: figures.rates, to: currency)
         }
-        return try TripReport(trip: trip, members: scope.members, me: scope.me?.member.id, balances: balances,
-                              conversion: conversion, categories: figures.categories, days: figures.days,
-                              expenses: figures.expenses, held: figures.held.map(heldItem), madeAt: context.now)
+        return try TripReport(trip: trip, members: scope.members, me: audience == .me ? scope.me?.member.id : nil,
+                              balances: balances, conversion: conversion, categories: figures.categories, days: figures.days,
+                              expenses: figures.expenses, payments: figures.payments, paymentCount: figures.paymentCount,
+                              held: figures.held.map(heldItem), madeAt: context.now)
     }
 
     /// A held server item as the report lists it: what ``ForeignItemView`` shows in `split conflicts`.

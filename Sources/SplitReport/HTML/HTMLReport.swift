@@ -1,9 +1,11 @@
 import Mustache
 import SplitCore
 
-/// The report as one self-contained page: inline SVG charts drawn by ``ChartView``, the settle
-/// plan, the expense list, held items, a print stylesheet, a Content-Security-Policy that
-/// forbids scripts and requests, and the JSON document in a data island that no script reads.
+/// The report as one self-contained page: the charts of ``ChartView``, each currency's plan and
+/// people table, the payments, the expenses with who paid and who shared, held items, a
+/// stylesheet that reads from a 320 px phone to a desktop and prints, a
+/// Content-Security-Policy that forbids scripts and requests, and the JSON document in a data
+/// island that no script reads.
 ///
 /// The page is a Mustache template, which escapes every value it writes; the only value
 /// written raw is the data island, escaped for its place by ``TripReport/dataIsland(_:)``.
@@ -29,15 +31,29 @@ struct HTMLReport {
                 HTMLPage.Total(currency: $0.currency.code, total: MoneyWords.text($0.total, $0.currency), count: "\(number: $0.count)")
             },
             settlements: report.settlements.map { settlement($0, names) },
+            hasPayments: !report.payments.isEmpty,
+            paymentsHeading: ListWords.paymentsHeading(report),
+            payments: report.payments.map { payment in
+                let from = names.name(of: payment.from), to = names.name(of: payment.to)
+                let note = ListWords.note(payment.note)
+                return HTMLPage.PaymentRow(date: payment.date.description, from: from, to: to,
+                                           amount: MoneyWords.text(payment.amount.minorUnits, payment.amount.currency),
+                                           note: note.isEmpty ? nil : note,
+                                           longFrom: LongWords.has(from), longTo: LongWords.has(to),
+                                           longNote: LongWords.has(note))
+            },
             spending: report.spending.map(spending),
             hasExpenses: !report.expenses.isEmpty,
             capNote: ReportWords.capNote(report),
             expenses: report.expenses.map { expense in
-                HTMLPage.ExpenseRow(date: expense.date.description, description: expense.shownDescription,
-                                    category: expense.category.rawValue,
-                                    paidBy: expense.payers.map { names.name(of: $0.memberID) }.joined(separator: ", "),
-                                    amount: MoneyWords.text(expense.amount.minorUnits, expense.amount.currency),
-                                    items: BillSummary.text(expense, names))
+                let description = expense.shownDescription, items = BillSummary.text(expense, names)
+                let paidBy = SharedByWords.paidBy(expense, names), sharedBy = SharedByWords.text(expense, names)
+                return HTMLPage.ExpenseRow(date: expense.date.description, description: description,
+                                           category: expense.category.rawValue, paidBy: paidBy, sharedBy: sharedBy,
+                                           amount: MoneyWords.text(expense.amount.minorUnits, expense.amount.currency),
+                                           items: items,
+                                           longDescription: LongWords.has(description) || LongWords.has(items ?? ""),
+                                           longPaidBy: LongWords.has(paidBy), longSharedBy: LongWords.has(sharedBy))
             },
             hasHeld: !report.held.isEmpty,
             heldHeading: ReportWords.heldHeading,
@@ -53,16 +69,24 @@ struct HTMLReport {
                                  title: ReportWords.standing(name, balance.net, currency))
         }
         let yours = settlement.transfers.filter { $0.from == report.me || $0.to == report.me }.count
+        let people = settlement.balances.map { balance in
+            let cells = ListWords.person(balance, currency, name: names.name(of: balance.memberID)
+                                         + (balance.memberID == report.me ? " (you)" : ""))
+            return HTMLPage.Person(name: cells[0], long: LongWords.has(cells[0]), paid: cells[1], share: cells[2],
+                                   sent: cells[3], received: cells[4], net: cells[5])
+        }
         return HTMLPage.Settlement(
             currency: currency.code,
             conversion: report.conversion.map(ReportWords.conversion),
-            chart: ChartView(id: "net-\(currency.code)", title: "Net balance by person, \(currency.code)",
-                             caption: "Left of the line (striped): owes. Right (solid): is owed.", rows: rows, diverging: true),
+            chart: settlement.largestNet == 0 ? nil
+                : ChartView(id: "net-\(currency.code)", title: "Net balance by person, \(currency.code)",
+                            caption: "Left of the line (striped): owes. Right (solid): is owed.", rows: rows, diverging: true),
             planHeading: ReportWords.planHeading(settlement),
             hasTransfers: !settlement.transfers.isEmpty,
             transfers: ReportWords.plan(settlement, me: report.me, names).enumerated().map {
                 HTMLPage.Transfer(text: $0.element, yours: $0.offset < yours)
-            })
+            },
+            people: people)
     }
 
     private func spending(_ spent: ReportSpending) -> HTMLPage.Spending {

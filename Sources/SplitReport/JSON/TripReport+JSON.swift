@@ -54,8 +54,32 @@ extension TripReport {
                                      "amount": ReportJSON.amount($0.amount, expense.amount.currency)])
                         })),
                     ]
+                    let sharing = SharedByWords.sharing(expense, names)
+                    fields.append(JSONMember("sharedBy", .array(sharing.members.map { member in
+                        .object(["memberId": .string(member.rawValue), "memberName": .string(names.name(of: member)),
+                                 "amount": ReportJSON.amount(expense.splits.first { $0.memberID == member }?.amount ?? 0,
+                                                             expense.amount.currency)])
+                    })))
+                    fields.append(JSONMember("splitMode", .string(sharing.mode.rawValue)))
                     if let bill = BillSummary.json(expense) { fields.append(JSONMember("bill", bill)) }
                     return JSONValue.object(fields)
+                }),
+            ])),
+            JSONMember("payments", .object([
+                "count": .int(paymentCount),
+                "shown": .int(payments.count),
+                "list": .array(payments.map { payment in
+                    .object([
+                        JSONMember("id", .string(payment.id.rawValue)),
+                        JSONMember("date", .string(payment.date.description)),
+                        JSONMember("fromId", .string(payment.from.rawValue)),
+                        JSONMember("fromName", .string(names.name(of: payment.from))),
+                        JSONMember("toId", .string(payment.to.rawValue)),
+                        JSONMember("toName", .string(names.name(of: payment.to))),
+                        JSONMember("amount", ReportJSON.amount(payment.amount.minorUnits, payment.amount.currency)),
+                        JSONMember("currency", .string(payment.amount.currency.code)),
+                        JSONMember("note", .string(orNull: payment.note)),
+                    ])
                 }),
             ])),
             JSONMember("held", .array(held.map {

@@ -26,17 +26,23 @@ public struct TripReport: Hashable, Sendable {
     public let expenses: [Expense]
     /// How many live expenses the trip has in all.
     public let expenseCount: Int
+    /// The newest payments, at most ``expenseCap``: who handed whom what, settling ones too.
+    public let payments: [Payment]
+    /// How many live payments the trip has in all.
+    public let paymentCount: Int
     /// Server items kept out of the figures, with why.
     public let held: [HeldItem]
     /// When the report was made: the one part of the output that changes between runs.
     public let madeAt: Timestamp
 
     /// A report of `balances` (already converted when `conversion` is set), `categories` and
-    /// `days` (the store's grouped totals), the newest `expenses` and the `held` items.
+    /// `days` (the store's grouped totals), the newest `expenses`, the newest `payments` (newest
+    /// first; `paymentCount` of them in all, when more were left out) and the `held` items.
     /// Throws when a currency's nets do not sum to zero (a damaged store), as settle does.
     public init(trip: Trip, members: [Member], me: MemberID?, balances: [CurrencyBalances],
                 conversion: ReportConversion? = nil, categories: [CategoryTotal], days: [DayTotal],
-                expenses: [Expense], held: [HeldItem], madeAt: Timestamp) throws {
+                expenses: [Expense], payments: [Payment] = [], paymentCount: Int? = nil,
+                held: [HeldItem], madeAt: Timestamp) throws {
         self.trip = trip
         self.members = members
         self.me = me
@@ -49,6 +55,8 @@ public struct TripReport: Hashable, Sendable {
         spending = try ReportSpending.grouped(categories: categories, days: days)
         self.expenses = Array(expenses.prefix(Self.expenseCap))
         expenseCount = spending.reduce(0) { $0 + $1.count }
+        self.payments = Array(payments.prefix(Self.expenseCap))
+        self.paymentCount = max(paymentCount ?? payments.count, self.payments.count)
         self.held = held
         self.madeAt = madeAt
     }
@@ -57,8 +65,11 @@ public struct TripReport: Hashable, Sendable {
     public var names: MemberDirectory { MemberDirectory(members) }
 
     /// Nothing to show but the members: no expense, no payment, nothing held.
-    public var isEmpty: Bool { settlements.isEmpty && spending.isEmpty && held.isEmpty }
+    public var isEmpty: Bool { settlements.isEmpty && spending.isEmpty && held.isEmpty && payments.isEmpty }
 
     /// The expense list was cut at ``expenseCap``.
     public var isCapped: Bool { expenseCount > expenses.count }
+
+    /// The payment list was cut at ``expenseCap``.
+    public var isPaymentListCapped: Bool { paymentCount > payments.count }
 }

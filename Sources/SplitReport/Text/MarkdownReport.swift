@@ -1,9 +1,13 @@
 import SplitCore
 
 /// The report as Markdown, to paste into a chat or a wiki: the text report's sections as
-/// tables and lists. Every piece of trip text is escaped by ``MarkdownText``.
+/// tables and lists: the people table per currency, the plan, spending, the payments, with
+/// `--expenses` the expense list, and the held items. Every piece of trip text is escaped by
+/// ``MarkdownText``, and only where Markdown would read it as markup.
 struct MarkdownReport {
     let report: TripReport
+    /// `--expenses`: list the expenses (date, description, amount, paid by, shared by).
+    var listsExpenses = false
 
     func render() -> String {
         var lines: [String] = []
@@ -23,10 +27,8 @@ struct MarkdownReport {
             let currency = settlement.currency
             lines += ["", "## Balances in \(currency.code)", ""]
             if let conversion = report.conversion { lines += [ReportWords.conversion(conversion), ""] }
-            lines += table(["Member", "Net", "Stands"], right: [1], settlement.balances.map { balance in
-                let name = names.name(of: balance.memberID) + (balance.memberID == report.me ? " (you)" : "")
-                return [name, ReportWords.signed(balance.net, currency),
-                        balance.net > 0 ? "is owed" : balance.net < 0 ? "owes" : "even"]
+            lines += table(ListWords.peopleHeader, right: [1, 2, 3, 4, 5], settlement.balances.map { balance in
+                ListWords.person(balance, currency, name: names.name(of: balance.memberID) + (balance.memberID == report.me ? " (you)" : ""))
             })
             lines += ["", "**\(ReportWords.planHeading(settlement))**"]
             let words = ReportWords.plan(settlement, me: report.me, names)
@@ -42,6 +44,20 @@ struct MarkdownReport {
                 [$0.label, MoneyWords.text($0.total, spent.currency), String($0.count)]
             })
         }
+        if !report.payments.isEmpty {
+            lines += ["", "## " + ListWords.paymentsHeading(report), ""]
+            lines += table(["Date", "Payment", "Note"], right: [], report.payments.map {
+                [$0.date.description, ListWords.payment($0, names), ListWords.note($0.note)]
+            })
+        }
+        if listsExpenses && !report.expenses.isEmpty {
+            lines += ["", "## Expenses", ""]
+            if let note = ReportWords.capNote(report) { lines += [note, ""] }
+            lines += table(["Date", "Description", "Amount", "Paid by", "Shared by"], right: [2], report.expenses.map {
+                [$0.date.description, $0.shownDescription, MoneyWords.text($0.amount.minorUnits, $0.amount.currency),
+                 SharedByWords.paidBy($0, names), SharedByWords.text($0, names)]
+            })
+        }
         if !report.held.isEmpty {
             lines += ["", "## " + ReportWords.heldHeading, ""]
             lines += report.held.map { "- " + MarkdownText.escape(ReportWords.held($0)) }
@@ -49,8 +65,8 @@ struct MarkdownReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A pipe table; `right` columns align right. Every cell is escaped (names, and amounts
-    /// too: `$10 … $20` reads as a formula in some renderers).
+    /// A pipe table; `right` columns align right. Every cell is escaped where Markdown would
+    /// read it as markup; an amount such as `$42.50` or `+¥3,775` stays as it is.
     private func table(_ header: [String], right: Set<Int>, _ rows: [[String]]) -> [String] {
         let rule = header.indices.map { right.contains($0) ? "---:" : "---" }
         return (["| " + header.joined(separator: " | ") + " |", "| " + rule.joined(separator: " | ") + " |"])

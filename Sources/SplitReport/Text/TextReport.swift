@@ -2,10 +2,12 @@ import SplitCore
 
 /// A report for a terminal: totals, each member's net as a bar chart that reads left for owes
 /// and right for is owed, spending by category and by day as bars, the settle plan in words,
-/// and the held items. Text from the trip goes through ``SplitCore/Expense/shown(_:)``, so no
+/// the payments, with `--expenses` the expense list, and the held items. Text from the trip goes through ``SplitCore/Expense/shown(_:)``, so no
 /// name can move the cursor or recolour the terminal.
 struct TextReport {
     let report: TripReport
+    /// `--expenses`: list the expenses (date, description, amount, paid by, shared by).
+    var listsExpenses = false
     /// Characters of the longest bar; the net chart has this much on each side of its axis.
     static let barWidth = 20
 
@@ -40,6 +42,25 @@ struct TextReport {
             lines += bars(spent.categories.map { ($0.category.rawValue, $0.total, $0.count) }, spent.currency)
             lines += ["", "Spending in \(spent.currency.code) by \(spent.timelineUnit)"]
             lines += bars(spent.timeline.map { ($0.label, $0.total, $0.count) }, spent.currency)
+        }
+        if !report.payments.isEmpty {
+            lines += ["", ListWords.paymentsHeading(report)]
+            var table = TextTable(["DATE", "PAYMENT", "NOTE"])
+            for payment in report.payments {
+                table.add([payment.date.description, shown(ListWords.payment(payment, names)), ListWords.note(payment.note)])
+            }
+            lines.append(table.render())
+        }
+        if listsExpenses && !report.expenses.isEmpty {
+            lines += ["", "Expenses"]
+            if let note = ReportWords.capNote(report) { lines.append(note) }
+            var table = TextTable(["DATE", "DESCRIPTION", "AMOUNT", "PAID BY", "SHARED BY"], rightAligned: [2])
+            for expense in report.expenses {
+                table.add([expense.date.description, expense.shownDescription,
+                           MoneyWords.text(expense.amount.minorUnits, expense.amount.currency),
+                           shown(SharedByWords.paidBy(expense, names)), shown(SharedByWords.text(expense, names))])
+            }
+            lines.append(table.render())
         }
         if !report.held.isEmpty {
             lines += ["", ReportWords.heldHeading]

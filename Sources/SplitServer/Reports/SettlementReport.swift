@@ -13,14 +13,11 @@ struct SettlementReport {
     var currencies: [Currency] { balances.map(\.currency) }
 
     init(members: [MemberRecord], expenses: [ExpenseRecord], payments: [PaymentRecord]) throws(APIError) {
-        let people = members.map { Member(id: Self.id($0.id), name: $0.name) }
+        let people = members.map { Member(id: ExpenseRecord.member($0.id), name: $0.name) }
         directory = MemberDirectory(people)
         // Each payer's part counted as paid by them, as `split balances` counts it.
         let domainExpenses = expenses.map(\.domain)
-        let domainPayments = payments.map { payment in
-            Payment(id: PaymentID(payment.id.uuidString), from: Self.id(payment.from), to: Self.id(payment.to),
-                    amount: payment.amount, date: payment.date, note: payment.note)
-        }
+        let domainPayments = payments.map(\.domain)
         do {
             balances = try BalanceCalculator.balances(
                 members: directory.sortedByName(people.map(\.id)), expenses: domainExpenses, payments: domainPayments)
@@ -55,6 +52,4 @@ struct SettlementReport {
                       toId: transfer.to.rawValue, toName: directory.name(of: transfer.to), amount: amount(transfer.amount))
             })
     }
-
-    private static func id(_ uuid: UUID) -> MemberID { MemberID(uuid.uuidString) }
 }

@@ -3,7 +3,7 @@ import SplitCore
 import SplitReport
 
 /// The ``SplitReport/TripReport`` a read-only link shows: the group's current members,
-/// expenses and payments as stored, with the balances of ``SettlementReport`` (the numbers
+/// expenses and payments as stored (the newest of each listed, newest first), with the balances of ``SettlementReport`` (the numbers
 /// `GET …/balances` answers) and the same renderer `split report` runs, so a friend's page
 /// and the organiser's `split report --format html` are one page.
 ///
@@ -20,7 +20,8 @@ enum SharedTripReport {
         return try TripReport(
             trip: trip, members: members.map { Member(id: ExpenseRecord.member($0.id), name: $0.name) },
             me: nil, balances: settlement.balances, categories: try categories(domain), days: try days(domain),
-            expenses: Array(domain.prefix(TripReport.expenseCap)), held: [],
+            expenses: Array(domain.prefix(TripReport.expenseCap)), payments: payments.prefix(TripReport.expenseCap).map(\.domain),
+            paymentCount: payments.count, held: [],
             madeAt: Timestamp(millisecondsSince1970: Int64((now.timeIntervalSince1970 * 1000).rounded(.down))))
     }
 

@@ -98,12 +98,15 @@ extension LocalBackend {
 
     /// Everything `split report` shows of `trip`, read in one transaction so the totals, the
     /// balances, the list and the held items are of the same moment: the balances and rates,
-    /// the category and day totals, the newest `expenseLimit` expenses and the held items.
+    /// the category and day totals, the newest `expenseLimit` expenses and payments (with the
+    /// payments' count) and the held items.
     public func reportFigures(trip: TripID, expenseLimit: Int) async throws -> ReportFigures {
         try database.read { db in
             ReportFigures(balances: try balances(db, trip: trip), rates: try TripRateRecord.rates(db, trip: trip),
                           categories: try categoryTotals(db, trip: trip), days: try dayTotals(db, trip: trip),
                           expenses: try withSplitRules(db, try ExpenseListing.newest(db, trip: trip, limit: expenseLimit)),
+                          payments: try PaymentRecord.payments(db, trip: trip, limit: expenseLimit),
+                          paymentCount: try PaymentRecord.live(trip).fetchCount(db),
                           held: try ForeignItemRecord.items(db, trip: trip).filter { $0.state == .held })
         }
     }

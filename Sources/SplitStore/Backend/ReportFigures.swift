@@ -10,6 +10,10 @@ public struct ReportFigures: Sendable {
     public let days: [DayTotal]
     /// The newest live expenses, at most the limit asked for.
     public let expenses: [Expense]
+    /// The newest live payments, at most the limit asked for, newest first.
+    public let payments: [Payment]
+    /// How many live payments the trip has in all.
+    public let paymentCount: Int
     /// The trip's held server items.
     public let held: [ForeignItem]
 }

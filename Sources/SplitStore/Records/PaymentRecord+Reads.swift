@@ -9,6 +9,11 @@ extension PaymentRecord {
         try live(trip).fetchAll(db).map(\.payment)
     }
 
+    /// The trip's newest `limit` live payments, newest first (a report's list).
+    static func payments(_ db: Database, trip: TripID, limit: Int) throws -> [Payment] {
+        try live(trip).limit(limit).fetchAll(db).map(\.payment)
+    }
+
     /// One live payment of the trip, or nil.
     static func payment(_ db: Database, _ id: PaymentID, trip: TripID) throws -> Payment? {
         try live(trip).filter(Columns.id == id.rawValue).fetchOne(db)?.payment
