@@ -14,7 +14,7 @@ struct CommonGuessTests {
         Typo(["add-expense", "Foo", "10", "--paid", "Ana"], "unknown option '--paid'; did you mean '--paid-by'?"),
         Typo(["pay", "Ana", "Beto", "5", "--curr", "PEN"], "unknown option '--curr'; did you mean '--currency'?"),
         Typo(["report", "--format", "pdf"],
-             "split writes no PDF; write the html report and print it to PDF from a browser: "
+             "report format 'pdf' is not one split writes; write the html report and print it to PDF from a browser: "
              + "split report --format html -o trip.html"),
         Typo(["report", "--format", "markdown"], "the value 'markdown' is invalid for '--format'; did you mean 'md'?"),
     ]

@@ -72,7 +72,7 @@ struct ErrorTests {
         BadExpense("unknown category", ["X", "100", "--paid-by", "Alex", "--category", "Food"], 65,
                    "unknown category 'Food'", "Meal, Transport, Tickets, Shopping, Hotel, Other"),
         BadExpense("impossible date", ["X", "100", "--paid-by", "Alex", "--date", "2025-02-30"], 65,
-                   "date 2025-02-30 does not exist; did you mean 2025-02-28?"),
+                   "date '2025-02-30' does not exist; did you mean 2025-02-28?"),
         BadExpense("month-first date", ["X", "100", "--paid-by", "Alex", "--date", "01/20/2025"], 65, "date '01/20/2025' is month/day"),
         BadExpense("unknown currency", ["X", "100", "--paid-by", "Alex", "--currency", "XYZ"], 65,
                    "unknown currency 'XYZ'", "ISO 4217"),

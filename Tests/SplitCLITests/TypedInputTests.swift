@@ -65,7 +65,7 @@ struct TypedInputTests {
                 + "did you mean 2024-11-28?"),
         Refusal(["pay", "Ann", "Ben", "5", "--date", "frday"],
                 "date 'frday' is not a date split reads; did you mean 'friday' (2025-01-17)?"),
-        Refusal(["pay", "Ann", "Ben", "5", "--date", "2024-11-31"], "date 2024-11-31 does not exist; did you mean 2024-11-30?"),
+        Refusal(["pay", "Ann", "Ben", "5", "--date", "2024-11-31"], "date '2024-11-31' does not exist; did you mean 2024-11-30?"),
         Refusal(["add-expense", "Tacos", "12", "--paid-by", "Ann", "--date", "June 31"],
                 "date 'June 31' is 2024-06-31, which does not exist; did you mean 2024-06-30?"),
         Refusal(["add-expense", "Tacos", "12", "--paid-by", "Ann", "--date", "whenever"],

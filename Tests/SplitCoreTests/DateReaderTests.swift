@@ -64,7 +64,7 @@ import Testing
             try march.read("02-29")
         }
         #expect(DateReadError.notADay("2026-11-31", read: "2026-11-31", nearest: Self.day("2026-11-30")).description
-            == "date 2026-11-31 does not exist; did you mean 2026-11-30?")
+            == "date '2026-11-31' does not exist; did you mean 2026-11-30?")
         #expect(DateReadError.notADay("02-29", read: "2025-02-29", nearest: Self.day("2025-02-28")).description
             == "date '02-29' is 2025-02-29, which does not exist; did you mean 2025-02-28?")
     }

@@ -32,8 +32,8 @@ enum CommonGuess {
     static func value(_ value: String, option: String, command path: [String]) -> String? {
         switch (path, option, value.lowercased()) {
         case (["report"], "--format", "pdf"):
-            return "split writes no PDF; write the html report and print it to PDF from a browser: "
-                + "split report --format html -o trip.html"
+            return "report format 'pdf' is not one split writes; write the html report and print it to PDF from "
+                + "a browser: split report --format html -o trip.html"
         case (["report"], "--format", "markdown"):
             return "the value '\(value)' is invalid for '--format'; did you mean 'md'?"
         case (["report"], "--format", "txt"):

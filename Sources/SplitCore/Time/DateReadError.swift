@@ -23,7 +23,7 @@ public enum DateReadError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknown(let text, nil):
             return "date '\(text)' is not a date split reads; use \(DateReader.forms)"
         case .notADay(let text, let read, let nearest):
-            let head = text == read ? "date \(read) does not exist" : "date '\(text)' is \(read), which does not exist"
+            let head = text == read ? "date '\(text)' does not exist" : "date '\(text)' is \(read), which does not exist"
             return head + (nearest.map { "; did you mean \($0)?" } ?? "; use \(DateReader.forms)")
         case .ambiguous(let text, let dayMonth, let monthDay):
             return "date '\(text)' could be day/month or month/day; did you mean \(dayMonth) or \(monthDay)?"
