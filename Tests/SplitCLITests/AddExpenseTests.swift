@@ -184,7 +184,7 @@ struct AddExpenseTests {
         try await cli.run("expenses", "--category", "Food").expectError(65, "unknown category 'Food'", "Meal, Transport")
         try await cli.run("expenses", "--member", "Zed").expectError(65, "no member 'Zed'")
         try await cli.run("expenses", "--currency", "ZZZ").expectError(65, "unknown currency")
-        try await cli.run("expenses", "--since", "2025-13-01").expectError(65, "date '2025-13-01' is not a valid date; use YYYY-MM-DD")
+        try await cli.run("expenses", "--since", "2025-13-01").expectError(65, "date '2025-13-01' does not exist; did you mean 2025-01-13?")
         try await cli.run("expenses", "--since", "2025-01-20", "--until", "2025-01-10").expectError(65, "is after --until")
     }
 }

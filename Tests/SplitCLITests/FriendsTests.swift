@@ -85,8 +85,6 @@ struct FriendsTests {
         (["settle", "--all", "--mine", "--record"], 64, "--all cannot --record"),
         (["settle", "--all", "--mine", "--trip", "Lisbon"], 64, "--all covers every trip"),
         (["friends", "--trip", "Lisbon"], 64, "friends covers every trip"),
-        (["friends", "--in", "USD"], 65, "no exchange rate for USD in trip 'Tokyo Trip' (a JPY trip); set one with: split trip rate USD RATE --trip \"Tokyo Trip\""),
-        (["settle", "--all", "--mine", "--in", "USD"], 65, "no exchange rate for USD in trip 'Tokyo Trip'"),
         (["friends", "--in", "XYZ"], 65, "XYZ"),
         (["config", "set", "me.name", "Bea=1"], 65, "me.name is a member name or none"),
     ] as [([String], Int32, String)])
@@ -122,12 +120,53 @@ struct FriendsTests {
         #expect(try await selects() == two)
     }
 
+    @Test("friends --in leaves out a trip without the rate, names it and how to add it, and lists it in skippedTrips")
+    func missingRate() async throws {
+        let cli = try await twoTrips()
+        try await cli.ok("config", "set", "me.name", "Alex")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.defaultDatabase))
+        let note = "note: not counted in EUR: no exchange rate for EUR in trip 'Tokyo Trip' (a JPY trip); set one with: "
+            + "split trip rate EUR RATE --trip \"Tokyo Trip\"   (RATE = value of 1 EUR in JPY)\n"
+        let text = try await cli.run("friends", "--in", "EUR")
+        #expect(text.status == 0, "\(text)")
+        #expect(text.stdout == """
+            Converted into EUR with each trip's own rates (split trip rate).
+            béa: you owe béa €10.00
+              Lisbon: you owe béa €10.00
+            Dana: even
+              Lisbon: even
+
+            In all: You owe €10.00.
+
+            """, "\(text)")
+        #expect(text.stderr == note, "\(text)")
+        let json = try await cli.run("friends", "--in", "EUR", "--json")
+        #expect(json.status == 0 && json.stderr == note, "\(json)")
+        let skipped = json.json["skippedTrips"].array
+        #expect(skipped.count == 1, "\(json)")
+        #expect(skipped.first?["name"].string == "Tokyo Trip" && skipped.first?["reason"].string == "missingRate"
+                && skipped.first?["missingRate"].string == "EUR", "\(json)")
+        #expect(json.json["trips"].array.map { $0["name"].string } == ["Lisbon"])
+        // settle --all --mine --in leaves it out alike.
+        let settle = try await cli.run("settle", "--all", "--mine", "--in", "EUR", "--json")
+        #expect(settle.status == 0 && settle.stderr == note, "\(settle)")
+        #expect(settle.json["skippedTrips"][0]["missingRate"].string == "EUR", "\(settle)")
+        // Without any trip that converts, it says so, and still exits 0.
+        let onlyTokyo = try await cli.run("friends", "--in", "USD")
+        #expect(onlyTokyo.status == 0 && onlyTokyo.stdout.contains("No trip could be converted into USD"), "\(onlyTokyo)")
+        #expect(onlyTokyo.stderr.split(separator: "\n").count == 2, "\(onlyTokyo)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.defaultDatabase)) == before, "friends writes nothing")
+        // Trips not knowing you are listed with their own reason.
+        try await cli.ok("config", "set", "me.name", "Dana")
+        let unknown = try await cli.json("friends")["skippedTrips"].array
+        #expect(unknown.map { $0["reason"].string } == ["notKnown"] && unknown.first?["missingRate"].isNull == true)
+    }
+
     @Test("friends --in converts each trip with its own rates and says so; knowing you nowhere is a usage error")
     func converted() async throws {
         let cli = try await twoTrips()
         try await cli.run(["friends"]).expectError(64, "split does not know who you are in any trip", "split config set me.name NAME")
         try await cli.ok("config", "set", "me.name", "Alex")
-        try await cli.run(["friends", "--in", "EUR"]).expectError(65, "no exchange rate for EUR in trip 'Tokyo Trip'")
         try await cli.ok("trip", "rate", "EUR", "160", "--trip", "Tokyo Trip")
         let text = try await cli.ok("friends", "--in", "EUR").stdout
         #expect(text == """

@@ -10,18 +10,42 @@ enum ConvertedBalances {
     /// `naming` the trip in the message: a command over every trip says which one lacks it.
     static func of(_ all: [CurrencyBalances], trip: Trip, rates: [String: ExchangeRate], to target: Currency,
                    namingTrip: Bool = false) throws -> [CurrencyBalances] {
-        guard !all.isEmpty else { return [] }
+        switch try attempt(all, trip: trip, rates: rates, to: target, namingTrip: namingTrip) {
+        case .converted(let balances):
+            return balances
+        case .missingRate(let code):
+            throw CLIError.data(missingRate(code, trip: trip, namingTrip: namingTrip))
+        }
+    }
+
+    /// What converting a trip came to: its balances, or the code of a currency it has no rate for.
+    enum Outcome {
+        case converted([CurrencyBalances])
+        case missingRate(String)
+    }
+
+    /// `all` converted, or the currency whose rate is missing: for a command over every trip,
+    /// which leaves such a trip out rather than refusing (`friends --in`). Only a total too large
+    /// to compute is an error.
+    static func attempt(_ all: [CurrencyBalances], trip: Trip, rates: [String: ExchangeRate], to target: Currency,
+                        namingTrip: Bool = true) throws -> Outcome {
+        guard !all.isEmpty else { return .converted([]) }
         do {
-            return [try CurrencyConverter.convert(all, home: trip.currency, rates: rates, to: target)]
+            return .converted([try CurrencyConverter.convert(all, home: trip.currency, rates: rates, to: target)])
         } catch .missingRate(let code) {
-            let home = trip.currency.code
-            let which = namingTrip ? "trip '\(trip.name)' (a \(home) trip)" : "this \(home) trip"
-            let flag = namingTrip ? " --trip \(quoted(trip.name))" : ""
-            throw CLIError.data("no exchange rate for \(code) in \(which); set one with: "
-                                + "split trip rate \(code) RATE\(flag)   (RATE = value of 1 \(code) in \(home))")
+            return .missingRate(code)
         } catch .overflow {
             throw CLIError.data("the converted totals\(namingTrip ? " of trip '\(trip.name)'" : "") are too large to compute exactly")
         }
+    }
+
+    /// The words for a trip that lacks `code`'s rate, and how to set it.
+    static func missingRate(_ code: String, trip: Trip, namingTrip: Bool) -> String {
+        let home = trip.currency.code
+        let which = namingTrip ? "trip '\(trip.name)' (a \(home) trip)" : "this \(home) trip"
+        let flag = namingTrip ? " --trip \(quoted(trip.name))" : ""
+        return "no exchange rate for \(code) in \(which); set one with: "
+            + "split trip rate \(code) RATE\(flag)   (RATE = value of 1 \(code) in \(home))"
     }
 
     /// ``of(_:trip:rates:to:namingTrip:)`` and what it used: the target, the home currency and

@@ -33,8 +33,11 @@ public enum SplitProgram {
             if index > 0, DateInput.options.contains(beforeDashes[index - 1]) { continue }
             return fail("'\(argument)' is negative; amounts must be greater than zero", code: ExitStatus.code(for: .data))
         }
+        // ArgumentParser keeps the last of a repeated option; refuse it instead (exit 64).
+        if let repeated = RepeatedOptions.refusal(given) { return fail(repeated, code: ExitStatus.code(for: .usage)) }
         do {
-            var command = try ParseReuse.parse(given)
+            // `split` alone says where you are (``OverviewCommand``), not the whole help.
+            var command: any ParsableCommand = given.isEmpty ? try OverviewCommand.parse([]) : try ParseReuse.parse(given)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -9,7 +9,10 @@ import ArgumentParser
 /// - a word where a command should be is an unknown command, with the nearest one
 ///   (`unknown command 'settel'; did you mean 'settle'?`), even after a global option, which
 ///   ArgumentParser would blame instead (`split --json bogus`);
-/// - an unknown option gets the nearest option of its command, when ``Suggestion`` finds it close;
+/// - a common guess (`split add`, `expense list`, `report --format pdf`) gets what split calls
+///   it (``CommonGuess``);
+/// - an unknown option gets the nearest option of its command, when ``Suggestion`` finds it close,
+///   or the one option it is the start of (`--paid`: `--paid-by`);
 /// - the parser's other messages start lower-case and end by pointing at the command's help.
 /// Messages split itself wrote (a `ValidationError`) are already in its style and stay as they are.
 enum UsageMessage {
@@ -28,7 +31,14 @@ enum UsageMessage {
                Suggestion.nearest(to: name, among: [suggested]) != nil {
                 return "unknown option '\(name)'; did you mean '\(suggested)'?"
             }
+            if let longer = onlyOption(startingWith: name, of: walk) {
+                return "unknown option '\(name)'; did you mean '\(longer)'?"
+            }
             return "unknown option '\(name)'; \(help)"
+        }
+        if let value = quoted(in: message, after: "The value '"), let option = quoted(in: message, after: "is invalid for '"),
+           let guess = CommonGuess.value(value, option: String(option.prefix { $0 != " " }), command: walk.path) {
+            return guess
         }
         // Its sentences as clauses of one line: "Can't …. / Please use … one of: / bash zsh".
         var sentence = ""
@@ -52,10 +62,21 @@ enum UsageMessage {
         let word = arguments[walk.next]
         guard !word.hasPrefix("-"), word != "help" else { return nil }
         let typed = (walk.path + [word]).joined(separator: " ")
+        if let meant = CommonGuess.command(word, after: walk.path) {
+            return "unknown command '\(typed)'; did you mean '\(meant.joined(separator: " "))'?"
+        }
         if let nearest = Suggestion.nearest(to: word, among: names) {
             return "unknown command '\(typed)'; did you mean '\((walk.path + [nearest]).joined(separator: " "))'?"
         }
         return "unknown command '\(typed)'; \(list)"
+    }
+
+    /// The one option of the walked command whose name `typed` begins (`--paid`: `--paid-by`),
+    /// as people shorten a long name; nil when none or several do.
+    private static func onlyOption(startingWith typed: String, of walk: CommandWalk) -> String? {
+        guard typed.hasPrefix("--"), typed.count > 3 else { return nil }
+        let names = CommandOptions(walk.command).options.flatMap(\.names).filter { $0.hasPrefix(typed) }
+        return names.count == 1 ? names[0] : nil
     }
 
     /// The text between `prefix` and the next `'`.

@@ -75,16 +75,9 @@ public enum AmountReading: Equatable, Sendable {
     /// Separators of digit groups other than `.` and `,`: spaces (also no-break and thin), `'`, `_`.
     private static let groupSeparators: Set<Character> = [" ", "\u{A0}", "\u{202F}", "\u{2009}", "'", "_"]
 
-    /// The ISO code `mark` names: three letters that are one, or a symbol split knows.
+    /// The ISO code `mark` names: three letters that are one, or the likeliest of a symbol's
+    /// (``CurrencyMark``, the one table of them).
     private static func currencyCode(_ mark: String) -> String? {
-        let trimmed = mark.trimmingSpaces
-        if let currency = try? Currency(code: trimmed), trimmed.count == 3 { return currency.code }
-        return symbols[trimmed.uppercased()]
+        CurrencyMark.codes(for: mark).first
     }
-
-    private static let symbols: [String: String] = [
-        "$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₩": "KRW", "₹": "INR", "₽": "RUB",
-        "₺": "TRY", "₫": "VND", "฿": "THB", "₱": "PHP", "₪": "ILS", "C$": "CAD", "A$": "AUD", "R$": "BRL",
-        "HK$": "HKD", "S$": "SGD", "NZ$": "NZD",
-    ]
 }

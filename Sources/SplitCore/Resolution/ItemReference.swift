@@ -18,13 +18,21 @@ public enum ItemReference {
         return key.count >= minimumPrefix ? key : nil
     }
 
-    /// Whether `reference` names `description` whole, ignoring case, accents and the spaces
-    /// around it: `cafe` names `Café`, `caf` does not.
-    public static func names(_ description: String, folded reference: String) -> Bool {
-        !reference.isEmpty && TextFold.fold(description.trimmingSpaces) == reference
+    /// How a description answers a folded reference: named whole, ignoring case, accents and
+    /// the spaces around it (`cafe` names `Café`), or begun (`caf` begins `Café`; an unknown
+    /// reference suggests the one description it begins).
+    public enum Match: Sendable, Equatable { case whole, start }
+
+    /// Whether `reference` (folded) names `description` whole, begins it, or neither: one fold
+    /// of the description for both, as a trip's every description may be read.
+    public static func match(_ description: String, folded reference: String) -> Match? {
+        guard !reference.isEmpty else { return nil }
+        let folded = TextFold.fold(description.trimmingSpaces)
+        if folded == reference { return .whole }
+        return folded.hasPrefix(reference) ? .start : nil
     }
 
-    /// The folded form of `reference` that ``names(_:folded:)`` compares.
+    /// The folded form of `reference` that ``match(_:folded:)`` compares.
     public static func folded(_ reference: String) -> String { TextFold.fold(reference.trimmingSpaces) }
 
     /// One expense in an ambiguous reference's list: `3f2a9c1d 2025-01-20 'Café' EUR 12.00`.

@@ -32,8 +32,19 @@ public enum DateError: Error, Equatable, Sendable, CustomStringConvertible {
         case .beforeEarliest(let date):
             return "date \(date) is before 1970; split takes dates from \(DateRule.earliest) on"
         case .tooFarAhead(let date, let today, let latest):
-            return "date \(date) is more than a year ahead of today (\(today)); the latest date split takes is \(latest)"
+            return "date \(date) is more than a year ahead of today (\(today)); the latest date split takes is \(latest); "
+                + "did you mean \(DateError.thisYear(date, today: today))?"
         }
+    }
+}
+
+extension DateError {
+    /// The date split would take that one years ahead most likely meant: the same day this
+    /// year, as a year typed wrong (`2052` for `2025`, next year's for this year's) is the
+    /// usual slip. It is never past ``DateRule/latest(today:)``.
+    static func thisYear(_ date: CivilDate, today: CivilDate) -> CivilDate {
+        CivilDate(year: today.year, month: date.month, day: date.day)
+            ?? CivilDate(year: today.year, month: date.month, day: 28)!
     }
 }
 

@@ -26,3 +26,16 @@ extension CivilDate {
             ?? CivilDate(year: year, month: Int(m), day: 28)!
     }
 }
+
+extension CivilDate {
+    /// The day of the week, 0 for Sunday to 6 for Saturday (1970-01-01 was a Thursday).
+    public var weekday: Int {
+        let shifted = (daysSinceEpoch + 4) % 7
+        return Int(shifted < 0 ? shifted + 7 : shifted)
+    }
+
+    /// The date `count` days later (earlier when negative).
+    public func adding(days count: Int64) -> CivilDate {
+        CivilDate.fromDaysSinceEpoch(daysSinceEpoch + count)
+    }
+}

@@ -15,6 +15,8 @@ extension ExpenseRecord {
         var ids = try prefix.map {
             try Self.ids(trip, prefix: $0, includeDeleted: includeDeleted, limit: ItemReference.listed + 1).fetchAll(db)
         } ?? []
+        // The descriptions the reference only begins, to suggest one when nothing matches.
+        var begun: Set<String> = []
         if let prefix, let whole = ids.first(where: { $0.lowercased() == prefix }) {
             ids = [whole]
         } else if !includeDeleted {
@@ -22,9 +24,15 @@ extension ExpenseRecord {
             let rows = try Row.fetchCursor(db, descriptions(trip))
             while let row = try rows.next() {
                 let stored = StoredRow(row, table: databaseTableName)
-                let id = try stored.text(Columns.id)
-                if ItemReference.names(try stored.text(Columns.description), folded: folded), !ids.contains(id) {
-                    ids.append(id)
+                let description = try stored.text(Columns.description)
+                switch ItemReference.match(description, folded: folded) {
+                case .whole:
+                    let id = try stored.text(Columns.id)
+                    if !ids.contains(id) { ids.append(id) }
+                case .start:
+                    if begun.count < 2 { begun.insert(description) }
+                case nil:
+                    break
                 }
             }
         }
@@ -34,7 +42,9 @@ extension ExpenseRecord {
             }
             return expense
         }
-        guard let expense = found.first else { throw try unknownExpense(db, reference, prefix: prefix, trip: trip) }
+        guard let expense = found.first else {
+            throw try unknownExpense(db, reference, prefix: prefix, trip: trip, begun: begun.count == 1 ? begun.first : nil)
+        }
         guard ids.count == 1 else {
             throw ResolutionError.ambiguousItem(what: "expense", reference: reference,
                                                 candidates: ItemReference.list(found.map(ItemReference.candidate), total: ids.count))
@@ -43,15 +53,17 @@ extension ExpenseRecord {
     }
 
     /// Why no expense is named `reference`: it is a payment's id, its prefix is too short, or
-    /// nothing matches.
-    private static func unknownExpense(_ db: Database, _ reference: String, prefix: String?, trip: TripID) throws -> any Error {
+    /// nothing matches. `begun`: the one description the reference begins, to suggest.
+    private static func unknownExpense(_ db: Database, _ reference: String, prefix: String?, trip: TripID,
+                                       begun: String?) throws -> any Error {
+        let list = begun.map { "did you mean '\($0)'?" } ?? "list them with: split expenses"
         guard let prefix else {
             return StoreError.notFound("no expense is described '\(reference)', and an id prefix needs at least "
-                + "\(ItemReference.minimumPrefix) characters; list them with: split expenses")
+                + "\(ItemReference.minimumPrefix) characters; \(list)")
         }
         if try !PaymentRecord.ids(trip, prefix: prefix, limit: 1).fetchAll(db).isEmpty {
             return StoreError.notFound("'\(reference)' is a payment, not an expense; see it with: split payment show \(reference)")
         }
-        return StoreError.notFound("no expense with id or description '\(reference)' in this trip; list them with: split expenses")
+        return StoreError.notFound("no expense with id or description '\(reference)' in this trip; \(list)")
     }
 }

@@ -3,7 +3,7 @@ import ArgumentParser
 /// The flags `add-expense` and `expense edit` share. Their help comes from `Help`, since a flag
 /// left out means a default when adding and "unchanged" when editing.
 struct ExpenseFlags<Help: ExpenseFlagsHelp>: ParsableArguments {
-    @Option(name: .customLong("paid-by"), help: ArgumentHelp(Help.paidBy, valueName: "name"),
+    @Option(name: .customLong("paid-by"), help: ArgumentHelp(Help.paidBy, valueName: "A,B,..."),
             completion: ShellCompletion.memberList)
     var paidBy: String?
 
@@ -25,8 +25,8 @@ struct ExpenseFlags<Help: ExpenseFlagsHelp>: ParsableArguments {
 
     @Option(name: .customLong("item"),
             help: ArgumentHelp("An item of an itemized bill, split equally among the members named (default: everyone "
-                               + "the expense is among); repeat for each item. Shares are the items plus tax and tip "
-                               + "in proportion.", valueName: "name=price[:A,B]"))
+                               + "the expense is among). Repeatable: one --item per item. Shares are the items plus "
+                               + "tax and tip in proportion.", valueName: "name=price[:A,B]"))
     var items: [String] = []
 
     @Option(help: ArgumentHelp("Tax on the items: an amount, or a percentage of their subtotal.", valueName: "X|X%"))

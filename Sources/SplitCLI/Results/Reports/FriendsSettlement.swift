@@ -10,14 +10,14 @@ struct FriendsSettlement: CommandResult {
         view.friends.flatMap { friend in friend.totals.map { (friend, $0) } }
     }
 
-    var notes: [String] { view.skippedNote.map { [$0] } ?? [] }
+    var notes: [String] { view.skippedNotes }
 
     var json: JSONValue {
         let owing = owing
         let codes = Set(owing.map(\.1.currency.code)).sorted()
         return .object([
             "convertedTo": JSONRendering.string(view.target?.code),
-            "skippedTrips": .array(view.skipped.map(JSONRendering.trip)),
+            "skippedTrips": view.skippedJSON,
             "settlements": .array(codes.map { code in
                 .object([
                     "currency": .string(code),

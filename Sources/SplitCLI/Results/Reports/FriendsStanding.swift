@@ -9,14 +9,14 @@ struct FriendsStanding: CommandResult {
     /// This device's `me.name`, as `--json` reports it.
     let meName: String?
 
-    var notes: [String] { view.skippedNote.map { [$0] } ?? [] }
+    var notes: [String] { view.skippedNotes }
 
     var json: JSONValue {
         .object([
             "meName": JSONRendering.string(meName),
             "convertedTo": JSONRendering.string(view.target?.code),
             "trips": .array(view.trips.map { Self.json($0) }),
-            "skippedTrips": .array(view.skipped.map(JSONRendering.trip)),
+            "skippedTrips": view.skippedJSON,
             "friends": .array(view.friends.map { Self.json($0) }),
             "totals": Self.json(view.totals),
         ])
@@ -26,7 +26,11 @@ struct FriendsStanding: CommandResult {
         var lines: [String] = []
         if let line = view.convertedLine { lines.append(line) }
         if view.friends.isEmpty {
-            lines.append(view.trips.isEmpty ? "No trips yet." : "No friends yet: you are alone in your trips.")
+            if view.trips.isEmpty, let target = view.target, !view.unconverted.isEmpty {
+                lines.append("No trip could be converted into \(target.code); see the notes.")
+            } else {
+                lines.append(view.trips.isEmpty ? "No trips yet." : "No friends yet: you are alone in your trips.")
+            }
         }
         for friend in view.friends {
             lines.append("\(friend.name): \(YourTransfers.standing(friend.totals, with: friend.name))")
