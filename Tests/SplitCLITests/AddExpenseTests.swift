@@ -149,7 +149,7 @@ struct AddExpenseTests {
 
         let text = try await cli.ok("expenses")
         let lines = text.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4)
+        #expect(lines.count == 5 && lines[4] == "Total JPY: ¥600 in 3 expenses", "\(lines)")
         #expect(lines[0].contains("DATE") && lines[0].contains("SPLIT AMONG"))
         #expect(lines[1].contains("2025-01-18") && lines[1].contains("Newest") && lines[1].contains("JPY 200")
                 && lines[1].contains("Bea, Chen"))

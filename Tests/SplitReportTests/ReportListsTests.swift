@@ -126,3 +126,27 @@ struct ReportListsTests {
         #expect(ReportAudience.standard(for: .text) == .me && ReportAudience.standard(for: .md) == .me)
     }
 }
+
+/// The spending chart's grouping follows the span of days it covers.
+@Suite("report: timeline")
+struct ReportTimelineTests {
+    static func spending(days: [Int]) throws -> ReportSpending {
+        let jpy = try Currency(code: "JPY")
+        let start = CivilDate(year: 2026, month: 1, day: 1)!
+        let totals = days.map { DayTotal(date: start.adding(days: Int64($0)), currency: jpy, total: 100, count: 1) }
+        return ReportSpending(currency: jpy, total: Int64(100 * days.count), count: days.count, categories: [], days: totals)
+    }
+
+    @Test("up to 31 days by day, up to 26 weeks by week (from Monday), longer by month; the totals are kept")
+    func grouping() throws {
+        #expect(try Self.spending(days: [0, 30]).timelineUnit == "day")
+        let weeks = try Self.spending(days: [0, 3, 4, 31])
+        #expect(weeks.timelineUnit == "week")
+        // 2026-01-01 is a Thursday: its week starts on 2025-12-29; the 4th is a Sunday, the 5th a Monday.
+        #expect(weeks.timeline.map(\.label) == ["week of 2025-12-29", "week of 2026-01-05", "week of 2026-01-26"])
+        #expect(weeks.timeline.map(\.total) == [200, 100, 100])
+        let months = try Self.spending(days: [0, 40, 200])
+        #expect(months.timelineUnit == "month" && months.timeline.map(\.label) == ["2026-01", "2026-02", "2026-07"])
+        #expect(months.timeline.reduce(0) { $0 + $1.total } == months.total)
+    }
+}

@@ -8,11 +8,13 @@ import SplitStore
 /// `split conflicts`. The settle plan is then made by the same planner call as `split settle`.
 enum ReportLoader {
     /// The report of the command's trip, spoken to `audience`: with `.everyone` nobody is "you".
-    static func load(_ context: CommandContext, into target: String?, for audience: ReportAudience = .me) async throws -> TripReport {
+    /// Within `span`, the spending and lists are those dated in it and the balances those at its end.
+    static func load(_ context: CommandContext, into target: String?, for audience: ReportAudience = .me,
+                     span: DateSpan = .always) async throws -> TripReport {
         let scope = try await context.scope()
         let trip = scope.trip
         let currency = try target.map { code in try Currency(code: code) }
-        let figures = try await context.backend.reportFigures(trip: trip.id, expenseLimit: TripReport.expenseCap)
+        let figures = try await context.backend.reportFigures(trip: trip.id, expenseLimit: TripReport.expenseCap, span: span)
         var balances = figures.balances
         var conversion: ReportConversion?
         if let currency {
@@ -21,7 +23,7 @@ enum ReportLoader {
         return try TripReport(trip: trip, members: scope.members, me: audience == .me ? scope.me?.member.id : nil,
                               balances: balances, conversion: conversion, categories: figures.categories, days: figures.days,
                               expenses: figures.expenses, payments: figures.payments, paymentCount: figures.paymentCount,
-                              held: figures.held.map(heldItem), madeAt: context.now)
+                              held: figures.held.map(heldItem), madeAt: context.now, span: span)
     }
 
     /// A held server item as the report lists it: what ``ForeignItemView`` shows in `split conflicts`.

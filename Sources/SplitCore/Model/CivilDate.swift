@@ -49,7 +49,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2:
             let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0

@@ -14,6 +14,10 @@ extension TripReport {
             JSONMember("members", .array(members.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })),
             JSONMember("convertedTo", .string(orNull: conversion?.target.code)),
         ]
+        if !span.isAlways {
+            document.append(JSONMember("since", .string(orNull: span.since?.description)))
+            document.append(JSONMember("until", .string(orNull: span.until?.description)))
+        }
         if let conversion { document.append(JSONMember("rates", ReportJSON.rates(conversion))) }
         document += [
             JSONMember("settlements", .array(settlements.map { settlement in

@@ -1,36 +1,47 @@
 import SplitCore
 
 extension ReportSpending {
-    /// Days up to this many are drawn one bar each; a longer trip is drawn by month, so the
-    /// chart stays readable (the JSON keeps every day).
-    public static let dayBarLimit = 92
+    /// Spending over at most this many days is drawn one bar a day.
+    public static let dayBarLimit = 31
+    /// Over at most this many days (26 weeks), one bar a week; longer, one bar a month. So a
+    /// chart has at most about 31 bars however long the trip or the household runs; the JSON
+    /// keeps every day.
+    public static let weekBarLimit = 182
 
-    /// One bar of the spending-over-time chart: a day (`2025-01-20`) or a month (`2025-01`).
+    /// One bar of the spending-over-time chart: a day (`2025-01-20`), a week (`week of
+    /// 2025-01-20`, weeks starting on Monday) or a month (`2025-01`).
     public struct Period: Hashable, Sendable {
         public let label: String
         public let total: Int64
         public let count: Int
     }
 
-    /// ``days`` as bars: one per day, or one per month past ``dayBarLimit`` days.
-    public var timeline: [Period] {
-        guard days.count > Self.dayBarLimit else {
-            return days.map { Period(label: $0.date.description, total: $0.total, count: $0.count) }
-        }
-        var months: [(label: String, total: Int128, count: Int)] = []
-        for day in days {
-            let label = String(day.date.description.prefix(7))
-            if months.last?.label == label {
-                months[months.count - 1].total += Int128(day.total)
-                months[months.count - 1].count += day.count
-            } else {
-                months.append((label, Int128(day.total), day.count))
-            }
-        }
-        // Each month is part of ``total``, which fits Int64; the clamp only guards damaged data.
-        return months.map { Period(label: $0.label, total: Int64(clamping: $0.total), count: $0.count) }
+    /// `day`, `week` or `month`: how ``timeline`` groups, from the days from the first
+    /// expense to the last.
+    public var timelineUnit: String {
+        guard let first = days.first?.date, let last = days.last?.date else { return "day" }
+        let span = last.daysSinceEpoch - first.daysSinceEpoch + 1
+        return span <= Int64(Self.dayBarLimit) ? "day" : span <= Int64(Self.weekBarLimit) ? "week" : "month"
     }
 
-    /// `by day` or `by month`: how ``timeline`` groups.
-    public var timelineUnit: String { days.count > Self.dayBarLimit ? "month" : "day" }
+    /// ``days`` as bars, grouped by ``timelineUnit``.
+    public var timeline: [Period] {
+        let unit = timelineUnit
+        var periods: [(label: String, total: Int128, count: Int)] = []
+        for day in days {
+            let label = switch unit {
+            case "week": "week of " + day.date.adding(days: -Int64((day.date.weekday + 6) % 7)).description
+            case "month": String(day.date.description.prefix(7))
+            default: day.date.description
+            }
+            if periods.last?.label == label {
+                periods[periods.count - 1].total += Int128(day.total)
+                periods[periods.count - 1].count += day.count
+            } else {
+                periods.append((label, Int128(day.total), day.count))
+            }
+        }
+        // Each period is part of ``total``, which fits Int64; the clamp only guards damaged data.
+        return periods.map { Period(label: $0.label, total: Int64(clamping: $0.total), count: $0.count) }
+    }
 }

@@ -34,6 +34,9 @@ public struct TripReport: Hashable, Sendable {
     public let held: [HeldItem]
     /// When the report was made: the one part of the output that changes between runs.
     public let madeAt: Timestamp
+    /// The days it covers (`--month`, `--since`, `--until`): the spending and the lists are
+    /// those dated within it, the balances those at its last day.
+    public let span: DateSpan
 
     /// A report of `balances` (already converted when `conversion` is set), `categories` and
     /// `days` (the store's grouped totals), the newest `expenses`, the newest `payments` (newest
@@ -42,7 +45,7 @@ public struct TripReport: Hashable, Sendable {
     public init(trip: Trip, members: [Member], me: MemberID?, balances: [CurrencyBalances],
                 conversion: ReportConversion? = nil, categories: [CategoryTotal], days: [DayTotal],
                 expenses: [Expense], payments: [Payment] = [], paymentCount: Int? = nil,
-                held: [HeldItem], madeAt: Timestamp) throws {
+                held: [HeldItem], madeAt: Timestamp, span: DateSpan = .always) throws {
         self.trip = trip
         self.members = members
         self.me = me
@@ -59,6 +62,7 @@ public struct TripReport: Hashable, Sendable {
         self.paymentCount = max(paymentCount ?? payments.count, self.payments.count)
         self.held = held
         self.madeAt = madeAt
+        self.span = span
     }
 
     /// Names for member ids; a removed member that still holds money shows its short id.

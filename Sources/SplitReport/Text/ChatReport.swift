@@ -16,6 +16,7 @@ struct ChatReport {
         let names = report.names
         lines.append(shown(report.trip.name))
         lines.append("\(ReportWords.count(report.members.count, "member")), \(ReportWords.count(report.expenseCount, "expense"))")
+        if let period = ReportWords.period(report) { lines.append(period) }
         lines.append(ReportWords.madeAt(report.madeAt))
         for notice in [ReportWords.emptyNotice(report), ReportWords.singleMemberNotice(report)].compactMap({ $0 }) {
             lines += ["", notice]

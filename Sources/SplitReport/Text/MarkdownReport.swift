@@ -40,7 +40,7 @@ struct MarkdownReport {
                 [$0.category.rawValue, MoneyWords.text($0.total, spent.currency), String($0.count)]
             })
             lines.append("")
-            lines += table([spent.timelineUnit == "day" ? "Day" : "Month", "Total", "Expenses"], right: [1, 2], spent.timeline.map {
+            lines += table([spent.timelineUnit.prefix(1).uppercased() + spent.timelineUnit.dropFirst(), "Total", "Expenses"], right: [1, 2], spent.timeline.map {
                 [$0.label, MoneyWords.text($0.total, spent.currency), String($0.count)]
             })
         }

@@ -44,7 +44,15 @@ public enum ReportWords {
     /// `4 members and 5 expenses; home currency JPY.`: what the trip is, under its name.
     public static func summary(_ report: TripReport) -> String {
         "\(count(report.members.count, "member")) and \(count(report.expenseCount, "expense")); "
-            + "home currency \(report.trip.currency.code)."
+            + "home currency \(report.trip.currency.code)." + (period(report).map { " " + $0 } ?? "")
+    }
+
+    /// `Expenses and payments of 2026-03-01 to 2026-03-31; balances at the end of 2026-03-31.`,
+    /// or nil for a report of the whole trip.
+    public static func period(_ report: TripReport) -> String? {
+        guard let words = report.span.words else { return nil }
+        let prefix = words.hasPrefix("from") || words.hasPrefix("up to") ? "Expenses and payments dated " : "Expenses and payments of "
+        return prefix + words + "; balances " + (report.span.until.map { "at the end of \($0)." } ?? "as they are now.")
     }
 
     /// `Made at 2025-01-20 09:00 UTC.`: the one line that differs between two runs.

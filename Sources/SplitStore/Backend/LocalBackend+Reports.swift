@@ -15,6 +15,22 @@ extension LocalBackend {
         return try balances(db, trip: trip, members: members, rows: rows)
     }
 
+    /// The balances as they stood at the end of `until`: the expenses and payments dated on or
+    /// before it, counted by SplitCore's ``SplitCore/BalanceCalculator``. The kept totals hold
+    /// only the present, so a past day is summed from its rows, in one read.
+    public func balances(trip: TripID, until: CivilDate) async throws -> [CurrencyBalances] {
+        try database.read { db in try balances(db, trip: trip, span: try DateSpan(since: nil, until: until)) }
+    }
+
+    /// The balances of the expenses and payments dated within `span`.
+    func balances(_ db: Database, trip: TripID, span: DateSpan) throws -> [CurrencyBalances] {
+        let members = try MemberRecord.members(db, trip: trip).map(\.id)
+        var expenses: [Expense] = []
+        try ExpenseListing.stream(db, trip: trip, filter: ExpenseFilter(since: span.since, until: span.until)) { expenses.append($0) }
+        let payments = try PaymentRecord.payments(db, trip: trip).filter { span.contains($0.date) }
+        return try BalanceCalculator.balances(members: members, expenses: expenses, payments: payments)
+    }
+
     /// The trip's balances from its non-zero `balance_total` rows and its live members (in
     /// name order): every live member in every currency that has activity, and any other
     /// member a row holds money for, after them.
@@ -68,8 +84,8 @@ extension LocalBackend {
         try database.read { db in try categoryTotals(db, trip: trip) }
     }
 
-    func categoryTotals(_ db: Database, trip: TripID) throws -> [CategoryTotal] {
-        try totals(db, trip: trip, by: ExpenseRecord.Columns.category) { stored, currency, total, count in
+    func categoryTotals(_ db: Database, trip: TripID, span: DateSpan = .always) throws -> [CategoryTotal] {
+        try totals(db, trip: trip, by: ExpenseRecord.Columns.category, span: span) { stored, currency, total, count in
             CategoryTotal(category: try stored.category(ExpenseRecord.Columns.category), currency: currency, total: total,
                           count: count)
         }
@@ -77,19 +93,19 @@ extension LocalBackend {
 
     /// Spending per day and currency: one grouped read, so a report of 100,000 expenses never
     /// loads them to draw its chart.
-    func dayTotals(_ db: Database, trip: TripID) throws -> [DayTotal] {
-        try totals(db, trip: trip, by: ExpenseRecord.Columns.expenseDate) { stored, currency, total, count in
+    func dayTotals(_ db: Database, trip: TripID, span: DateSpan = .always) throws -> [DayTotal] {
+        try totals(db, trip: trip, by: ExpenseRecord.Columns.expenseDate, span: span) { stored, currency, total, count in
             DayTotal(date: try stored.date(ExpenseRecord.Columns.expenseDate), currency: currency, total: total, count: count)
         }
     }
 
     /// The groups of ``ExpenseRecord/totals(_:by:)``, each made into a value by `make` from the
     /// row (to read the key), its currency, sum and count.
-    private func totals<Total>(_ db: Database, trip: TripID, by key: Column,
+    private func totals<Total>(_ db: Database, trip: TripID, by key: Column, span: DateSpan,
                                _ make: (StoredRow, Currency, Int64, Int) throws -> Total) throws -> [Total] {
         typealias Columns = ExpenseRecord.Columns
         var currencies = CurrencyCache()
-        return try Row.fetchAll(db, ExpenseRecord.totals(trip, by: key)).map { row in
+        return try Row.fetchAll(db, ExpenseRecord.totals(trip, by: key, span: span)).map { row in
             let stored = StoredRow(row, table: ExpenseRecord.databaseTableName)
             return try make(stored, try stored.currency(Columns.currency, cache: &currencies), try stored.integer(Columns.amount),
                             row[ExpenseRecord.groupCount])
@@ -99,15 +115,22 @@ extension LocalBackend {
     /// Everything `split report` shows of `trip`, read in one transaction so the totals, the
     /// balances, the list and the held items are of the same moment: the balances and rates,
     /// the category and day totals, the newest `expenseLimit` expenses and payments (with the
-    /// payments' count) and the held items.
-    public func reportFigures(trip: TripID, expenseLimit: Int) async throws -> ReportFigures {
+    /// payments' count) and the held items. With a `span` (`report --month`), the spending and
+    /// the lists are those dated within it, and the balances those at its last day.
+    public func reportFigures(trip: TripID, expenseLimit: Int, span: DateSpan = .always) async throws -> ReportFigures {
         try database.read { db in
-            ReportFigures(balances: try balances(db, trip: trip), rates: try TripRateRecord.rates(db, trip: trip),
-                          categories: try categoryTotals(db, trip: trip), days: try dayTotals(db, trip: trip),
-                          expenses: try withSplitRules(db, try ExpenseListing.newest(db, trip: trip, limit: expenseLimit)),
-                          payments: try PaymentRecord.payments(db, trip: trip, limit: expenseLimit),
-                          paymentCount: try PaymentRecord.live(trip).fetchCount(db),
-                          held: try ForeignItemRecord.items(db, trip: trip).filter { $0.state == .held })
+            let inSpan = ExpenseFilter(since: span.since, until: span.until)
+            let balances = if let until = span.until { try balances(db, trip: trip, span: try DateSpan(since: nil, until: until)) }
+                else { try balances(db, trip: trip) }
+            // The whole trip's list is read no further than it is shown; a span's is filtered.
+            let payments = span.isAlways ? try PaymentRecord.payments(db, trip: trip, limit: expenseLimit)
+                : try PaymentRecord.payments(db, trip: trip).filter { span.contains($0.date) }
+            let paymentCount = span.isAlways ? try PaymentRecord.live(trip).fetchCount(db) : payments.count
+            return ReportFigures(balances: balances, rates: try TripRateRecord.rates(db, trip: trip),
+                                 categories: try categoryTotals(db, trip: trip, span: span), days: try dayTotals(db, trip: trip, span: span),
+                                 expenses: try withSplitRules(db, try ExpenseListing.newest(db, trip: trip, limit: expenseLimit, filter: inSpan)),
+                                 payments: Array(payments.prefix(expenseLimit)), paymentCount: paymentCount,
+                                 held: try ForeignItemRecord.items(db, trip: trip).filter { $0.state == .held })
         }
     }
 

@@ -8,12 +8,12 @@ import SplitCore
 extension ExpenseListing {
     /// The first `limit` live expenses in list order (newest first): a report's capped list.
     /// Reading stops at the limit, so the cost follows `limit`, not the trip's size.
-    static func newest(_ db: Database, trip: TripID, limit: Int) throws -> [Expense] {
+    static func newest(_ db: Database, trip: TripID, limit: Int, filter: ExpenseFilter = .all) throws -> [Expense] {
         struct Enough: Error {}
         var result: [Expense] = []
         guard limit > 0 else { return result }
         do {
-            try stream(db, trip: trip) { expense in
+            try stream(db, trip: trip, filter: filter) { expense in
                 result.append(expense)
                 if result.count == limit { throw Enough() }
             }

@@ -92,8 +92,11 @@ struct ExpenseRecord: TableRecord {
     /// ``Columns/expenseDate`` for the report's days) and currency: `key`, `currency`, the sum
     /// as `amount` and the ``groupCount``, ordered by currency then key. `MIN(id)` as `id`
     /// names a row to repair when a group's key or currency is unreadable.
-    static func totals(_ trip: TripID, by key: Column) -> QueryInterfaceRequest<Self> {
-        live(trip)
+    static func totals(_ trip: TripID, by key: Column, span: DateSpan = .always) -> QueryInterfaceRequest<Self> {
+        var rows = live(trip)
+        if let since = span.since { rows = rows.filter(Columns.expenseDate >= since.description) }
+        if let until = span.until { rows = rows.filter(Columns.expenseDate <= until.description) }
+        return rows
             .select(min(Columns.id).forKey(Columns.id.name), key, Columns.currency,
                     sum(Columns.amount).forKey(Columns.amount.name), SQL(sql: "COUNT(*)").forKey(groupCount.name))
             .group(key, Columns.currency)

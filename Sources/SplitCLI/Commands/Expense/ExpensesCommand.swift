@@ -11,6 +11,7 @@ struct ExpensesCommand: ContextCommand {
         Examples:
           split expenses
           split expenses --member Bea --category Meal
+          split expenses --month 2025-01              # a month, with its total
           split expenses --since 2025-01-01 --until 2025-01-31
           split expenses --since -7                   # the last week
           split expenses --search cafe                # also "Café", and notes
@@ -27,6 +28,9 @@ struct ExpensesCommand: ContextCommand {
 
     @Option(help: ArgumentHelp("Only this currency.", valueName: "code"), completion: ShellCompletion.currencies)
     var currency: String?
+
+    @Option(help: ArgumentHelp("Only this calendar month (YYYY-MM); not with --since or --until.", valueName: "month"))
+    var month: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Only on or after this date: \(DateInput.forms).", valueName: "date"))
     var since: String?
@@ -56,18 +60,18 @@ struct ExpensesCommand: ContextCommand {
         }
         filter.search = search.map(TextSearch.init)
         let dates = DateInput(today: context.clock.today())
-        filter.since = try dates.filter(since)
-        filter.until = try dates.filter(until)
-        if let since = filter.since, let until = filter.until, since > until {
-            throw CLIError.data("--since \(since) is after --until \(until)")
-        }
+        let span = try DateSpan.given(month: month, since: try dates.filter(since), until: try dates.filter(until))
+        filter.since = span.since
+        filter.until = span.until
         // The listing's fast path: streamed in chunks as rows arrive, never held whole.
         if context.output.json && !context.output.isTerminal {
             try await streamJSON(context, trip: trip, filter: filter, directory: directory)
             return .second(DocumentWritten(note: nil))
         }
-        return .first(ExpenseListing(trip: trip, expenses: try await context.backend.expenses(trip: trip.id, filter: filter),
-                                     directory: directory, filtered: filter != .all))
+        let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
+        var totals = SpendingTotals()
+        for expense in expenses { try totals.add(expense.amount) }
+        return .first(ExpenseListing(trip: trip, expenses: expenses, directory: directory, filtered: filter != .all, totals: totals))
     }
 
     /// Compact `{"trip":{...},"expenses":[...]}` written in chunks as rows arrive: constant memory for any
@@ -81,16 +85,20 @@ struct ExpensesCommand: ContextCommand {
         buffer.append(contentsOf: #","expenses":["#.utf8)
         var first = true
         let writer = ExpenseJSONWriter(directory)
+        var totals = SpendingTotals()
         try await context.backend.forEachExpense(trip: trip.id, filter: filter) { expense in
             if !first { buffer.append(UInt8(ascii: ",")) }
             first = false
+            try totals.add(expense.amount)
             writer.write(expense, to: &buffer)
             if buffer.count >= 1 << 20 {
                 context.output.write(bytes: buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
-        buffer.append(contentsOf: "]}\n".utf8)
+        buffer.append(contentsOf: #"],"totals":"#.utf8)
+        JSONWriter.write(ExpenseListing.json(totals), to: &buffer)
+        buffer.append(contentsOf: "}\n".utf8)
         context.output.write(bytes: buffer)
     }
 }

@@ -31,12 +31,16 @@ struct ReportCommand: ContextCommand {
         text, md and chat, and the payments to chat; the page always has both.
         --json prints the report's numbers, the same JSON document the page carries.
         --in converts the balances and the plan as settle --in does, and lists the rates used.
+        --month (or --since and --until) reports on those days: the spending, the expenses and
+        the payments dated in them, and the balances and plan as they stood at the last day.
+        Over a long span the spending chart goes by week or by month.
 
         Examples:
           split report
           split report --format chat --expenses     # paste into the group chat
           split report --format md --for everyone > trip.md
           split report --format html -o tokyo.html
+          split report --month 2026-03 --format chat
           split report --in USD --json
         """)
     )
@@ -61,6 +65,15 @@ struct ReportCommand: ContextCommand {
                                                        valueName: "code"))
     var target: String?
 
+    @Option(help: ArgumentHelp("Only this calendar month (YYYY-MM); not with --since or --until.", valueName: "month"))
+    var month: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or after this date: \(DateInput.forms).", valueName: "date"))
+    var since: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or before this date; the balances at its end.", valueName: "date"))
+    var until: String?
+
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -79,7 +92,9 @@ struct ReportCommand: ContextCommand {
         if audience == .me, self.audience != nil, try await context.me() == nil {
             throw CLIError("--for me needs to know who you are; say it with: split member me NAME (or use --for everyone)")
         }
-        let report = try await ReportLoader.load(context, into: target, for: audience)
+        let dates = DateInput(today: context.clock.today())
+        let span = try DateSpan.given(month: month, since: try dates.filter(since), until: try dates.filter(until))
+        let report = try await ReportLoader.load(context, into: target, for: audience, span: span)
         let text = global.json ? report.json.serialized(pretty: output == nil && context.output.isTerminal) + "\n"
             : report.rendered(format, expenses: expenses)
         let file = try ExportFile(path: output, output: context.output)

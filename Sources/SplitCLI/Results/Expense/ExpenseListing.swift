@@ -10,9 +10,20 @@ struct ExpenseListing: CommandResult {
     let directory: MemberDirectory
     /// Whether a filter was given: an empty listing then says nothing matched.
     let filtered: Bool
+    /// What the listed expenses come to, per currency: the total line.
+    let totals: SpendingTotals
 
     var json: JSONValue {
-        .object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory) })])
+        .object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory) }),
+                 "totals": Self.json(totals)])
+    }
+
+    /// `[{"currency":"JPY","total":63000,"expenses":5}]`: the listing's totals, per currency.
+    static func json(_ totals: SpendingTotals) -> JSONValue {
+        .array(totals.currencies.map { entry in
+            .object(["currency": .string(entry.currency.code), "total": JSONRendering.amount(entry.total, entry.currency),
+                     "expenses": .int(entry.count)])
+        })
     }
 
     var lines: [String] {
@@ -28,6 +39,8 @@ struct ExpenseListing: CommandResult {
                     .joined(separator: ", "),
             ])
         }
-        return [table.render()]
+        return [table.render()] + totals.currencies.map { entry in
+            "Total \(entry.currency.code): \(MoneyWords.text(entry.total, entry.currency)) in \(entry.count) expense\(entry.count == 1 ? "" : "s")"
+        }
     }
 }

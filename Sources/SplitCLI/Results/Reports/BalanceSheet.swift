@@ -11,6 +11,8 @@ struct BalanceSheet: CommandResult {
     let me: MemberID?
     /// Held server items left out of the figures.
     let heldWarning: String?
+    /// `--until`: the balances are those at the end of this day.
+    var until: CivilDate? = nil
 
     var notes: [String] { heldWarning.map { [$0] } ?? [] }
 
@@ -18,6 +20,7 @@ struct BalanceSheet: CommandResult {
         .object([
             "trip": JSONRendering.trip(trip),
             "me": JSONRendering.string(me?.rawValue),
+            "until": JSONRendering.string(until?.description),
             "balances": .array(balances.map { currencyBalances in
                 .object([
                     "currency": .string(currencyBalances.currency.code),
@@ -30,8 +33,11 @@ struct BalanceSheet: CommandResult {
     }
 
     var lines: [String] {
-        guard !balances.isEmpty else { return ["No expenses or payments yet; everyone is even."] }
-        var lines: [String] = []
+        guard !balances.isEmpty else {
+            return [until.map { "No expenses or payments on or before \($0); everyone was even." }
+                    ?? "No expenses or payments yet; everyone is even."]
+        }
+        var lines: [String] = until.map { ["Balances at the end of \($0):", ""] } ?? []
         for (index, currencyBalances) in balances.enumerated() {
             if index > 0 { lines.append("") }
             let currency = currencyBalances.currency
