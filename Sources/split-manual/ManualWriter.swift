@@ -33,14 +33,15 @@ struct ManualWriter {
     func page(for command: DumpedCommand, parent: DumpedCommand?) -> ManualPage {
         var lines: [String] = []
         lines.append(".TH \(quoted(command.pageName.uppercased())) 1 \(quoted(date)) \(quoted(source)) \(quoted("User Commands"))")
+        // Left-aligned and unhyphenated: the text holds JSON, paths and options that must read as typed.
+        lines.append(".ad l")
+        lines.append(".nh")
         lines.append(".SH NAME")
         let abstract = oneLine(command.abstract ?? "")
         lines.append(Self.escaped(command.pageName) + (abstract.isEmpty ? "" : " \\- " + Self.escaped(abstract)))
 
         lines.append(".SH SYNOPSIS")
-        lines.append(".ad l")
         lines.append(synopsis(command))
-        lines.append(".ad")
 
         if command.abstract != nil || command.discussion != nil {
             lines.append(".SH DESCRIPTION")
@@ -173,11 +174,24 @@ struct ManualWriter {
             let indented = line.first == " " || line.first == "\t"
             if indented && !verbatim { lines.append(".nf"); verbatim = true }
             if !indented && verbatim { lines.append(".fi"); verbatim = false }
-            lines.append(escapedLine(indented ? line : trimmed))
+            lines.append(indented ? escapedLine(line) : breakable(escapedLine(trimmed)))
         }
         if verbatim { lines.append(".fi") }
         while lines.last == paragraph { lines.removeLast() }
         return lines
+    }
+
+    /// A filled line with a break point (`\:`) after each comma that no space follows, so a long
+    /// list or JSON example can wrap instead of running past the page's width.
+    static func breakable(_ line: String) -> String {
+        var out = ""
+        var previous: Character?
+        for character in line {
+            if previous == ",", character != " " { out += "\\:" }
+            out.append(character)
+            previous = character
+        }
+        return out
     }
 
     /// One line of text: a leading `.` or `'` would be read as a request, so it gets `\&`.
