@@ -79,7 +79,10 @@ struct InstallTests {
     @Test("install.sh --binary: split, a man page that renders for split and each command, completions that load; --uninstall leaves the prefix as it was")
     func installAndUninstall() throws {
         let binary = try splitBinaryPath.get()
-        let prefix = try Self.temporaryFolder().appendingPathComponent("usr-local")
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefix = folder.appendingPathComponent("usr-local")
         // A prefix in use: a program and a man page of another tool, which must stay.
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: prefix.appendingPathComponent("share/man/man1"), withIntermediateDirectories: true)
@@ -137,6 +140,7 @@ struct InstallTests {
         let binary = try splitBinaryPath.get()
         // The prefix does not exist yet: the install makes it, and the uninstall takes it away.
         let parent = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: parent) }
         let prefix = parent.appendingPathComponent("split-prefix")
         for _ in 0..<2 {
             let install = try Self.script("install.sh", ["--binary", binary, "--prefix", prefix.path])
@@ -172,6 +176,7 @@ struct InstallTests {
     ])
     func installRefusals(arguments: [String], message: String) throws {
         let prefix = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: prefix) }
         let before = try Self.listing(prefix)
         var given = arguments
         if !arguments.contains("--prefix") { given += ["--prefix", prefix.path] }
@@ -185,6 +190,7 @@ struct InstallTests {
     @Test("install.sh refuses a prefix that is a file, and a manifest entry outside the prefix")
     func installRefusesPrefixes() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("a-file")
         try "x".write(to: file, atomically: true, encoding: .utf8)
         let onFile = try Self.script("install.sh", ["--binary", try splitBinaryPath.get(), "--prefix", file.path])
@@ -205,6 +211,7 @@ struct InstallTests {
     func manualTool() throws {
         let tool = try Self.builtBinary("split-manual")
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("help.json")
         // A hidden command gets no page; a discussion's indented lines and a leading dot survive.
         try """
@@ -238,6 +245,7 @@ struct InstallTests {
         let binary = try splitBinaryPath.get()
         let server = try Self.builtBinary("split-server")
         let output = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let result = try Self.script("package-deb.sh", ["--binary", binary, "--server-binary", server, "--output", output.path,
                                                         "--compression", "none"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -306,6 +314,16 @@ struct InstallTests {
             #expect(unit.split(separator: "\n").contains(Substring(line)), "\(line)")
         }
 
+        // systemd reads the unit without a complaint (its paths pointed at the unpacked files).
+        let unitCheck = output.appendingPathComponent("unit-check")
+        try FileManager.default.createDirectory(at: unitCheck, withIntermediateDirectories: true)
+        let unpackedUnit = unit
+            .replacingOccurrences(of: "=/usr/bin/split-server", with: "=" + serverRoot.appendingPathComponent("usr/bin/split-server").path)
+            .replacingOccurrences(of: "=/etc/split-server/env", with: "=" + serverRoot.appendingPathComponent("etc/split-server/env").path)
+        try unpackedUnit.write(to: unitCheck.appendingPathComponent("split-server.service"), atomically: true, encoding: .utf8)
+        let verify = try Self.run("/usr/bin/systemd-analyze", ["verify", "--man=no", unitCheck.appendingPathComponent("split-server.service").path])
+        #expect(verify.status == 0 && verify.stderr.isEmpty, "\(verify.stderr)")
+
         // The settings file as the unit hands it over: split-server reads every value in it, and
         // listens on loopback only. With a database nobody listens on it gets past its settings
         // (exit 69, not 64) and names where it would have listened.
@@ -331,6 +349,7 @@ struct InstallTests {
     ])
     func packageRefusals(arguments: [String], message: String) throws {
         let output = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: output) }
         let result = try Self.script("package-deb.sh", arguments + (arguments.contains("--output") ? [] : ["--output", output.path]))
         #expect(result.status != 0)
         let lines = result.stderr.split(separator: "\n")
