@@ -207,6 +207,25 @@ struct InstallTests {
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
 
+    @Test("install.sh into a prefix it may not write: one line, exit 77, nothing written (as root, run as nobody)")
+    func installRefusesUnwritablePrefix() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Readable by anyone, writable by no one but root.
+        let prefix = folder.appendingPathComponent("read-only")
+        try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: prefix.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let script = Self.root.appendingPathComponent("scripts/install.sh").path
+        let arguments = [script, "--binary", try splitBinaryPath.get(), "--prefix", prefix.path + "/usr"]
+        let result = getuid() == 0
+            ? try Self.run("/usr/bin/setpriv", ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "/bin/bash"] + arguments)
+            : try Self.run("/bin/bash", arguments)
+        #expect(result.status == 77 && result.stderr == "install.sh: error: no permission to write in '\(prefix.path)' (for prefix '\(prefix.path)/usr'); run as root or choose another --prefix\n",
+                "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: prefix.path).isEmpty)
+    }
+
     @Test("split-manual: a page per shown command; input that is not the help's JSON is one line, exit 65")
     func manualTool() throws {
         let tool = try Self.builtBinary("split-manual")
