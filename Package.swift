@@ -151,6 +151,9 @@ let package = Package(
             name: "split-server",
             dependencies: ["SplitServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Man pages from an ArgumentParser tool's `--experimental-dump-help` JSON, written by
+        // scripts/install.sh and scripts/package-deb.sh at install and package time. Foundation only.
+        .executableTarget(name: "split-manual"),
         // Benchmark driver: prints figures, never part of the test run.
         .executableTarget(name: "split-bench", dependencies: ["SplitCore"]),
         // Test support: runs `split` in a sandbox, in-process or as the built binary, the JSON view

@@ -14,6 +14,10 @@ cd "$(dirname "$0")/.."
 # chromium: the report test opens the HTML page in headless Chromium (network off) and checks
 # what it shows, that no script ran and that no request left the page.
 packages=(libsqlite3-dev sqlite3 hledger chromium)
+# man-db and groff-base: the install tests render every man page with man -l. dpkg-dev: they
+# build the .deb packages (dpkg-shlibdeps) and read them back with dpkg-deb. systemd: its
+# systemd-analyze checks split-server's unit.
+packages+=(man-db groff-base dpkg-dev systemd)
 # curl and a python3 with venv: scripts/fuzz-server.sh installs schemathesis from PyPI into a
 # virtualenv and talks to the server it starts.
 packages+=(curl)
