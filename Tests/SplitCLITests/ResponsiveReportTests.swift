@@ -33,6 +33,12 @@ struct ResponsiveReportTests {
         return cli
     }
 
+    /// Chromium's path; when it is missing (only outside CI, where the tests are skipped) an issue.
+    static func browser() -> String? {
+        if chromium == nil { Issue.record("chromium is missing in CI: scripts/test.sh installs it") }
+        return chromium
+    }
+
     /// The page measured at each viewport.
     static func measure(_ browser: DevToolsBrowser, _ path: String) async throws -> [PageLayout] {
         var layouts: [PageLayout] = []
@@ -45,10 +51,7 @@ struct ResponsiveReportTests {
     @Test("360 and 1280 px: no sideways scroll, no cut word, chart text ≥ 11 px, everyone and everything shown",
           .enabled(if: chromium != nil || HeadlessChromium.inCI, "chromium is not installed (apt-get install chromium); CI runs this test"))
     func readable() async throws {
-        guard let chromium = Self.chromium else {
-            Issue.record("chromium is missing in CI: scripts/test.sh installs it")
-            return
-        }
+        guard let chromium = Self.browser() else { return }
         let cli = try await Self.lima(settled: true)
         try await cli.ok("report", "--format", "html", "-o", "page.html")
         let report = try await cli.json("report")
@@ -85,10 +88,7 @@ struct ResponsiveReportTests {
     @Test("each check fails on a page made to break it: break-all, a fixed 1200 px body, 6 px chart text",
           .enabled(if: chromium != nil || HeadlessChromium.inCI, "chromium is not installed (apt-get install chromium); CI runs this test"))
     func controls() async throws {
-        guard let chromium = Self.chromium else {
-            Issue.record("chromium is missing in CI: scripts/test.sh installs it")
-            return
-        }
+        guard let chromium = Self.browser() else { return }
         let cli = try await Self.lima(settled: false)
         try await cli.ok("report", "--format", "html", "-o", "page.html")
         let page = try String(contentsOfFile: cli.path("page.html"), encoding: .utf8)
@@ -116,10 +116,7 @@ struct ResponsiveReportTests {
     @Test("hostile text stays text and keeps the layout: markup, </script>, a 150-letter word, RTL, emoji",
           .enabled(if: chromium != nil || HeadlessChromium.inCI, "chromium is not installed (apt-get install chromium); CI runs this test"))
     func hostile() async throws {
-        guard let chromium = Self.chromium else {
-            Issue.record("chromium is missing in CI: scripts/test.sh installs it")
-            return
-        }
+        guard let chromium = Self.browser() else { return }
         let cli = try CLI()
         let long = String(repeating: "Supercalifragilistic", count: 7) + "X"
         let names = ["<b onmouseover>Eve</b>", "عائشة بنت", "Zoë 🎉🎉", "Bob"]

@@ -29,18 +29,11 @@ struct ExpensesCommand: ContextCommand {
     @Option(help: ArgumentHelp("Only this currency.", valueName: "code"), completion: ShellCompletion.currencies)
     var currency: String?
 
-    @Option(help: ArgumentHelp("Only this calendar month (YYYY-MM); not with --since or --until.", valueName: "month"))
-    var month: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or after this date: \(DateInput.forms).", valueName: "date"))
-    var since: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or before this date (same forms).", valueName: "date"))
-    var until: String?
-
     @Option(help: ArgumentHelp("Only expenses whose description or note contains this text (any case, any accents).",
                                valueName: "text"))
     var search: String?
+
+    @OptionGroup var days: DateSpanOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -59,8 +52,7 @@ struct ExpensesCommand: ContextCommand {
             throw CLIError.data("--search needs text to look for in descriptions and notes")
         }
         filter.search = search.map(TextSearch.init)
-        let dates = DateInput(today: context.clock.today())
-        let span = try DateSpan.given(month: month, since: try dates.filter(since), until: try dates.filter(until))
+        let span = try days.span(today: context.clock.today())
         filter.since = span.since
         filter.until = span.until
         // The listing's fast path: streamed in chunks as rows arrive, never held whole.

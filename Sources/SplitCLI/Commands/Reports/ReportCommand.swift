@@ -65,14 +65,7 @@ struct ReportCommand: ContextCommand {
                                                        valueName: "code"))
     var target: String?
 
-    @Option(help: ArgumentHelp("Only this calendar month (YYYY-MM); not with --since or --until.", valueName: "month"))
-    var month: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or after this date: \(DateInput.forms).", valueName: "date"))
-    var since: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Only on or before this date; the balances at its end.", valueName: "date"))
-    var until: String?
+    @OptionGroup var days: DateSpanOptions
 
     @OptionGroup var global: GlobalOptions
 
@@ -92,8 +85,7 @@ struct ReportCommand: ContextCommand {
         if audience == .me, self.audience != nil, try await context.me() == nil {
             throw CLIError("--for me needs to know who you are; say it with: split member me NAME (or use --for everyone)")
         }
-        let dates = DateInput(today: context.clock.today())
-        let span = try DateSpan.given(month: month, since: try dates.filter(since), until: try dates.filter(until))
+        let span = try days.span(today: context.clock.today())
         let report = try await ReportLoader.load(context, into: target, for: audience, span: span)
         let text = global.json ? report.json.serialized(pretty: output == nil && context.output.isTerminal) + "\n"
             : report.rendered(format, expenses: expenses)
