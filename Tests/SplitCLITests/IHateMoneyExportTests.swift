@@ -10,7 +10,7 @@ struct IHateMoneyExportTests {
     static func nets(_ cli: CLI, trip: String, in currency: String) async throws -> [String: Double] {
         let report = try await cli.json("report", "--json", "--trip", trip, "--in", currency)
         var result: [String: Double] = [:]
-        for balance in report["balances"].array.flatMap({ $0["balances"].array }) {
+        for balance in report["settlements"].array.flatMap({ $0["balances"].array }) {
             result[balance["memberName"].string ?? "?", default: 0] += balance["netBalance"].double ?? .nan
         }
         return result
@@ -18,6 +18,7 @@ struct IHateMoneyExportTests {
 
     static func expectSame(_ lhs: [String: Double], _ rhs: [String: Double], _ comment: String,
                            sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!lhs.isEmpty && !rhs.isEmpty, "\(comment): no balances read", sourceLocation: sourceLocation)
         for name in Set(lhs.keys).union(rhs.keys) where abs((lhs[name] ?? 0) - (rhs[name] ?? 0)) > 0.0001 {
             Issue.record("\(comment) \(name): \(lhs[name] ?? 0) vs \(rhs[name] ?? 0)\n\(lhs)\n\(rhs)", sourceLocation: sourceLocation)
         }

@@ -67,7 +67,7 @@ public final class IHateMoneyServer: @unchecked Sendable {
         }
         guard let found else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if process.isRunning { process.terminate() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             throw Failure(description: "ihatemoney did not start:\n\(text.suffix(2000))")
         }
         base = found
@@ -80,8 +80,9 @@ public final class IHateMoneyServer: @unchecked Sendable {
 
     /// Stops the instance and removes its folder.
     public func stop() {
+        // Flask's development server does not stop on SIGTERM; nothing of it is worth keeping.
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)
@@ -92,7 +93,7 @@ public final class IHateMoneyServer: @unchecked Sendable {
     /// Creates a project (`POST /api/projects`) in `currency` and logs this instance's cookie jar in.
     public func createProject(_ id: String, password: String, currency: String) throws {
         let answer = try curl(["-X", "POST", "\(base)/api/projects", "--data-urlencode", "name=\(id)", "--data-urlencode", "id=\(id)",
-                               "--data-urlencode", "password=\(password)", "--data-urlencode", "contact_email=split@localhost",
+                               "--data-urlencode", "password=\(password)", "--data-urlencode", "contact_email=split@example.com",
                                "--data-urlencode", "default_currency=\(currency)"])
         guard answer.status == 201 else { throw Failure(description: "creating project \(id): \(answer)") }
         let login = try curl(["-c", jar, "-b", jar, "-X", "POST", "\(base)/authenticate", "--data-urlencode", "id=\(id)",
