@@ -39,6 +39,17 @@ if [ -z "${SPLIT_TEST_DATABASE_URL:-}" ]; then
   SPLIT_TEST_DATABASE_URL=$(scripts/pg-cluster.sh start "$pg_dir")
   export SPLIT_TEST_DATABASE_URL
 fi
+# ihatemoney 7.2.1 (pinned, from PyPI, in a virtualenv under .build-venv/, git-ignored): the
+# ihatemoney import and export tests run it on loopback and compare its balances with split's.
+ihatemoney_version=7.2.1
+ihatemoney_venv=.build-venv/ihatemoney-$ihatemoney_version
+if [ ! -x "$ihatemoney_venv/bin/flask" ]; then
+  echo "test: installing ihatemoney $ihatemoney_version into $ihatemoney_venv" >&2
+  python3 -m venv "$ihatemoney_venv"
+  "$ihatemoney_venv/bin/pip" install --quiet --disable-pip-version-check "ihatemoney==$ihatemoney_version"
+fi
+SPLIT_IHATEMONEY_PYTHON="$PWD/$ihatemoney_venv/bin/python"
+export SPLIT_IHATEMONEY_PYTHON
 swift build --build-tests
 # CI keeps only the end of the output, and a failure is reported far above it, among hundreds
 # of lines of passing tests. On failure, repeat the failing tests' issues at the very end.

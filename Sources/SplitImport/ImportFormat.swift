@@ -12,9 +12,26 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case splitwiseCSV = "splitwise"
     /// split's own `export --format json`.
     case splitJSON = "split-json"
+    /// ihatemoney's `export/bills.json`.
+    case ihatemoneyJSON = "ihatemoney"
+    /// ihatemoney's `export/bills.csv`.
+    case ihatemoneyCSV = "ihatemoney-csv"
+
+    /// One line per format for `--help` and messages: what each one is.
+    public var summary: String {
+        switch self {
+        case .iosDatabase: return "the iOS app's database (.db)"
+        case .legacyJSON: return "the iOS app's legacy JSON"
+        case .splitwiseCSV: return "Splitwise CSV"
+        case .splitJSON: return "a split JSON export"
+        case .ihatemoneyJSON: return "ihatemoney's bills.json"
+        case .ihatemoneyCSV: return "ihatemoney's bills.csv"
+        }
+    }
 
     /// The format of a file from its first bytes: the SQLite header, a JSON object with the
-    /// app's keys or split's `format` marker, or a CSV header starting `Date,Description`.
+    /// app's keys or split's `format` marker, a JSON list of bills with ihatemoney's keys, or a
+    /// CSV header: Splitwise's `Date,Description,…` or ihatemoney's `what,…,payer_name,…,owers`.
     public static func detect(_ prefix: [UInt8]) -> ImportFormat? {
         if prefix.starts(with: Array("SQLite format 3\u{0}".utf8)) { return .iosDatabase }
         let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
@@ -24,6 +41,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             if text.contains("BudgetSplitter_") { return .legacyJSON }
             return nil
         }
+        if trimmed.hasPrefix("[") {
+            // An empty list is what ihatemoney exports for a project without bills.
+            let compact = trimmed.filter { !$0.isWhitespace }
+            if compact == "[]" || (text.contains("\"payer_name\"") && text.contains("\"owers\"")) { return .ihatemoneyJSON }
+            return nil
+        }
+        let headerLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
+        if headerLine.hasPrefix("what,"), headerLine.contains("payer_name"), headerLine.contains("owers") { return .ihatemoneyCSV }
         if trimmed.hasPrefix("Date,Description,Category,Cost,Currency") { return .splitwiseCSV }
         return nil
     }

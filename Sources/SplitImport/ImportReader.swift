@@ -11,7 +11,7 @@ public enum ImportReader {
     /// Reads `path`, opened as `opening` when that differs (a relative path read against
     /// another folder than the process's); messages and the trip name use `path` as typed.
     public static func read(path: String, opening: String? = nil,
-                            format forced: ImportFormat?) throws(ImportError) -> (ImportFormat, ImportPlan) {
+                            format forced: ImportFormat?, options: ImportOptions = ImportOptions()) throws(ImportError) -> (ImportFormat, ImportPlan) {
         let opened = opening ?? path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: opened, isDirectory: &isDirectory) else {
@@ -24,8 +24,8 @@ public enum ImportReader {
         let prefix = Array((try? handle.read(upToCount: 4096)) ?? Data())
         try? handle.close()
         guard let format = forced ?? ImportFormat.detect(prefix) else {
-            throw ImportError(path, "cannot tell the format; accepted: the iOS app's database (.db), its legacy JSON, "
-                              + "Splitwise CSV, or a split JSON export (force one with --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")))")
+            throw ImportError(path, "cannot tell the format; accepted: \(ImportFormat.allCases.map(\.summary).joined(separator: ", ")) "
+                              + "(force one with --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")))")
         }
         let fileName = Self.tripName(for: path)
         if format == .iosDatabase {
@@ -49,6 +49,10 @@ public enum ImportReader {
             return (format, try SplitwiseReader(bytes: bytes, fileName: fileName).read())
         case .splitJSON:
             return (format, try SplitJSONReader(bytes: bytes).read())
+        case .ihatemoneyJSON:
+            return (format, try IHateMoneyReader(rows: IHateMoneyJSONRows.rows(bytes), fileName: fileName, options: options).read())
+        case .ihatemoneyCSV:
+            return (format, try IHateMoneyReader(rows: IHateMoneyCSVRows.rows(bytes), fileName: fileName, options: options).read())
         }
     }
 

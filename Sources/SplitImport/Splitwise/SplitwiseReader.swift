@@ -134,14 +134,5 @@ struct SplitwiseReader {
 
     static func memberSource(_ name: String) -> String { "splitwise:member:\(name.lowercased())" }
 
-    /// A stable 64-bit FNV-1a digest of a row, in hex.
-    static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func fingerprint(_ text: String) -> String { RowFingerprint.of(text) }
 }

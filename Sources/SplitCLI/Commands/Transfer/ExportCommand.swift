@@ -5,24 +5,30 @@ import SplitCore
 struct ExportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a trip (or all trips) as JSON, CSV or a ledger journal.",
+        abstract: "Write a trip (or all trips) as JSON, CSV, a ledger journal, or for ihatemoney.",
         discussion: HelpText.reflow("""
         json: everything, lossless (members, rates, expenses with splits and paid marks, payments).
         csv: one row per expense with a share column per member, for spreadsheets.
         ledger: a journal for hledger or ledger; `hledger -f FILE balance` shows each member's net,
                 as `split balances` does.
+        ihatemoney: one trip as ihatemoney's bills.json, for its "Import previous data"
+                (ihatemoney-csv: its bills.csv). Every member has weight 1; a split it cannot hold
+                becomes one bill per share, payments become Reimbursements, and amounts in other
+                currencies are converted at the trip's rates, so its balances equal split's.
         Examples:
           split export --format json -o tokyo.json
           split export --all --format csv -o trips.csv
           split export --format ledger | hledger -f - balance
+          split export --format ihatemoney -o weekend-bills.json
         """)
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, csv, ledger
+        case json, csv, ledger, ihatemoney
+        case ihatemoneyCSV = "ihatemoney-csv"
     }
 
-    @Option(help: "Output format: json, csv or ledger.")
+    @Option(help: "Output format: json, csv, ledger, ihatemoney or ihatemoney-csv.")
     var format: Format = .json
 
     @Flag(help: "Export every trip instead of the current one (or --trip).")
@@ -35,9 +41,22 @@ struct ExportCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> DocumentWritten {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
+        if all && (format == .ihatemoney || format == .ihatemoneyCSV) {
+            throw CLIError("an ihatemoney file holds one project; export one trip at a time (--trip NAME) instead of --all")
+        }
         let trips = all ? try await context.backend.trips().map(\.trip) : [try await context.trip()]
         var snapshots: [ExportTrip] = []
         for trip in trips { snapshots.append(ExportTrip(try await context.backend.snapshot(trip: trip))) }
+        var ihatemoney: IHateMoneyBills.Result?
+        if format == .ihatemoney || format == .ihatemoneyCSV, let snapshot = snapshots.first {
+            // Built before the file is opened: a missing rate leaves nothing behind.
+            let result = try IHateMoneyBills.bills(snapshot)
+            ihatemoney = result
+            if !result.converted.isEmpty {
+                context.output.note("converted amounts in \(result.converted.joined(separator: ", ")) into \(snapshot.trip.currency.code) "
+                                    + "at the trip's rates; each such bill names its original amount")
+            }
+        }
         let file = try ExportFile(path: output, output: context.output)
         do {
             switch format {
@@ -51,6 +70,11 @@ struct ExportCommand: ContextCommand {
                 try file.write(Array(CSVExport.text(snapshots).utf8))
             case .ledger:
                 try file.write(Array(LedgerExport.text(snapshots).utf8))
+            case .ihatemoney:
+                try file.write(IHateMoneyExport.json(ihatemoney?.bills ?? [], currency: snapshots[0].trip.currency,
+                                                     pretty: output != nil || context.output.isTerminal))
+            case .ihatemoneyCSV:
+                try file.write(Array(IHateMoneyExport.csv(ihatemoney?.bills ?? [], currency: snapshots[0].trip.currency).utf8))
             }
             try file.finish()
         } catch {

@@ -6,7 +6,7 @@ import SplitStore
 struct ImportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring in trips from the iOS app, Splitwise, or a split JSON export.",
+        abstract: "Bring in trips from the iOS app, Splitwise, ihatemoney, or a split JSON export.",
         discussion: HelpText.reflow("""
         Formats (detected from the content; force one with --format):
           ios-db      the iOS app's database (budget_splitter_local.db): a trip per
@@ -14,20 +14,27 @@ struct ImportCommand: ContextCommand {
           ios-json    the iOS app's data from before it used SQLite
           splitwise   Splitwise's CSV export (one trip named after the file)
           split-json  split's own `export --format json`
-        Float amounts are rounded half to even and splits repaired to the exact
-        amount; every repair is reported. The import is one transaction: all of it
+          ihatemoney  ihatemoney's export/bills.json (one trip named after the
+                      project; shares by ihatemoney's weights, members who never
+                      paid taken as weight 1; reimbursements become payments)
+          ihatemoney-csv  ihatemoney's export/bills.csv, read the same way
+        Float amounts from the iOS app are rounded half to even and splits repaired
+        to the exact amount; every repair is reported. ihatemoney amounts must be
+        whole cents: a row that is not is refused, or skipped with --keep-going. The import is one transaction: all of it
         or nothing. Importing the same file again adds only what is new.
         Examples:
           split import budget_splitter_local.db --dry-run
           split import splitwise-export.csv --into "Tokyo 2025"
           split import backup.json --keep-ids
+          split import weekend-bills.json --dry-run
+          split import weekend-bills.csv --format ihatemoney-csv --into "Weekend"
         """)
     )
 
     @Argument(help: ArgumentHelp("The file to import.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("Read the file as this format: ios-db, ios-json, splitwise or split-json.", valueName: "format"))
+    @Option(help: ArgumentHelp("Read the file as this format: ios-db, ios-json, splitwise, split-json, ihatemoney or ihatemoney-csv.", valueName: "format"))
     var format: String?
 
     @Flag(help: "Show what would be imported, and write nothing.")
@@ -36,6 +43,9 @@ struct ImportCommand: ContextCommand {
     @Option(help: ArgumentHelp("Import everything into this existing trip instead of new ones.", valueName: "trip"),
             completion: ShellCompletion.trips)
     var into: String?
+
+    @Flag(help: "Skip rows that cannot be read exactly (each is reported) instead of importing nothing.")
+    var keepGoing = false
 
     @Flag(help: "Keep the ids of a split JSON export where they are free (for an exact round trip).")
     var keepIds = false
@@ -53,10 +63,13 @@ struct ImportCommand: ContextCommand {
             }
             return match
         }
-        var target: TripID?
-        if let into { target = try await local.trip(matching: into).id }
-        let (detected, plan) = try ImportReader.read(path: file, opening: context.output.io.resolve(file), format: forced)
-        let summary = try local.importPlan(plan, into: target, keepIDs: keepIds, dryRun: dryRun, at: context.now, newID: context.newID)
+        var target: Trip?
+        if let into { target = try await local.trip(matching: into) }
+        let options = ImportOptions(keepGoing: keepGoing,
+                                    fallbackCurrency: target?.currency ?? context.preferences.defaultCurrency)
+        let (detected, plan) = try ImportReader.read(path: file, opening: context.output.io.resolve(file), format: forced,
+                                                     options: options)
+        let summary = try local.importPlan(plan, into: target?.id, keepIDs: keepIds, dryRun: dryRun, at: context.now, newID: context.newID)
         return ImportReport(file: file, format: detected, plan: plan, summary: summary, dryRun: dryRun)
     }
 }
