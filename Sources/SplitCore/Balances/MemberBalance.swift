@@ -26,6 +26,27 @@ public struct MemberBalance: Hashable, Sendable {
     /// The net as `Int64`. Producers of balances (``BalanceCalculator``, the store) check that
     /// ``exactNet`` fits before handing a balance out, so the clamp never changes a value.
     public var net: Int64 { Int64(clamping: exactNet) }
+
+    /// Whether all four totals are zero: the member took no part in the currency.
+    public var isEmpty: Bool { totalPaid == 0 && totalShare == 0 && paymentsMade == 0 && paymentsReceived == 0 }
+
+    /// This balance less `other`'s totals (the same member's, of a later span), field by field:
+    /// the balance as it stood before that span. Throws ``MoneyError/overflow`` rather than
+    /// trapping when a field or the net does not fit `Int64`.
+    public func less(_ other: MemberBalance?) throws(MoneyError) -> MemberBalance {
+        guard let other else { return self }
+        func minus(_ a: Int64, _ b: Int64) throws(MoneyError) -> Int64 {
+            let (value, overflow) = a.subtractingReportingOverflow(b)
+            if overflow { throw .overflow }
+            return value
+        }
+        let left = MemberBalance(memberID: memberID, totalPaid: try minus(totalPaid, other.totalPaid),
+                                 totalShare: try minus(totalShare, other.totalShare),
+                                 paymentsMade: try minus(paymentsMade, other.paymentsMade),
+                                 paymentsReceived: try minus(paymentsReceived, other.paymentsReceived))
+        guard Int128(left.net) == left.exactNet else { throw .overflow }
+        return left
+    }
 }
 
 /// Every member's balance in one currency. The nets always sum to exactly zero.

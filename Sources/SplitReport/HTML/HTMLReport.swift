@@ -70,10 +70,10 @@ struct HTMLReport {
         }
         let yours = settlement.transfers.filter { $0.from == report.me || $0.to == report.me }.count
         let people = settlement.balances.map { balance in
-            let cells = ListWords.person(balance, currency, name: names.name(of: balance.memberID)
+            let words = ListWords.person(balance, currency, name: names.name(of: balance.memberID)
                                          + (balance.memberID == report.me ? " (you)" : ""))
-            return HTMLPage.Person(name: cells[0], long: LongWords.has(cells[0]), paid: cells[1], share: cells[2],
-                                   sent: cells[3], received: cells[4], net: cells[5])
+            return HTMLPage.Person(name: words.name, long: LongWords.has(words.name), paid: words.paid, share: words.share,
+                                   sent: words.sent, received: words.received, net: words.net)
         }
         return HTMLPage.Settlement(
             currency: currency.code,

@@ -28,7 +28,7 @@ struct MarkdownReport {
             lines += ["", "## Balances in \(currency.code)", ""]
             if let conversion = report.conversion { lines += [ReportWords.conversion(conversion), ""] }
             lines += table(ListWords.peopleHeader, right: [1, 2, 3, 4, 5], settlement.balances.map { balance in
-                ListWords.person(balance, currency, name: names.name(of: balance.memberID) + (balance.memberID == report.me ? " (you)" : ""))
+                ListWords.person(balance, currency, name: names.name(of: balance.memberID) + (balance.memberID == report.me ? " (you)" : "")).cells
             })
             lines += ["", "**\(ReportWords.planHeading(settlement))**"]
             let words = ReportWords.plan(settlement, me: report.me, names)

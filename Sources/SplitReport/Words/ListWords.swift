@@ -7,11 +7,25 @@ public enum ListWords {
     /// received in payments, and where that leaves them.
     public static let peopleHeader = ["Member", "Paid", "Share", "Sent", "Received", "Net"]
 
+    /// One member's row of the people table, as words: each column by name, so a format
+    /// cannot take the share for the amount paid by reading the wrong index.
+    public struct Person: Hashable, Sendable {
+        public let name: String
+        public let paid: String
+        public let share: String
+        public let sent: String
+        public let received: String
+        public let net: String
+
+        /// The row in ``ListWords/peopleHeader``'s order.
+        public var cells: [String] { [name, paid, share, sent, received, net] }
+    }
+
     /// One member's row of the people table in `currency`: name, then the five amounts.
-    public static func person(_ balance: MemberBalance, _ currency: Currency, name: String) -> [String] {
-        [name, MoneyWords.text(balance.totalPaid, currency), MoneyWords.text(balance.totalShare, currency),
-         MoneyWords.text(balance.paymentsMade, currency), MoneyWords.text(balance.paymentsReceived, currency),
-         ReportWords.signed(balance.net, currency)]
+    public static func person(_ balance: MemberBalance, _ currency: Currency, name: String) -> Person {
+        Person(name: name, paid: MoneyWords.text(balance.totalPaid, currency), share: MoneyWords.text(balance.totalShare, currency),
+               sent: MoneyWords.text(balance.paymentsMade, currency), received: MoneyWords.text(balance.paymentsReceived, currency),
+               net: ReportWords.signed(balance.net, currency))
     }
 
     /// `Carla paid Ana PEN 125.80`: a payment as a sentence (its date and note shown beside it).

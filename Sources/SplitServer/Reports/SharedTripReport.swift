@@ -27,30 +27,29 @@ enum SharedTripReport {
 
     /// Spending per category and currency, as the local store's grouped totals give it.
     static func categories(_ expenses: [Expense]) throws(APIError) -> [CategoryTotal] {
-        var totals: [Pair<SplitCore.Category>: (Int64, Int)] = [:]
-        for expense in expenses { try add(expense, to: &totals, key: expense.category) }
-        return totals.map { CategoryTotal(category: $0.key.key, currency: $0.key.currency, total: $0.value.0, count: $0.value.1) }
+        try grouped(expenses, by: \.category).flatMap { category, totals in
+            totals.currencies.map { CategoryTotal(category: category, currency: $0.currency, total: $0.total, count: $0.count) }
+        }
     }
 
     /// Spending per day and currency.
     static func days(_ expenses: [Expense]) throws(APIError) -> [DayTotal] {
-        var totals: [Pair<CivilDate>: (Int64, Int)] = [:]
-        for expense in expenses { try add(expense, to: &totals, key: expense.date) }
-        return totals.map { DayTotal(date: $0.key.key, currency: $0.key.currency, total: $0.value.0, count: $0.value.1) }
+        try grouped(expenses, by: \.date).flatMap { day, totals in
+            totals.currencies.map { DayTotal(date: day, currency: $0.currency, total: $0.total, count: $0.count) }
+        }
     }
 
-    private struct Pair<Key: Hashable>: Hashable {
-        let key: Key
-        let currency: Currency
-    }
-
-    /// Adds the expense to its group's total; a total past Int64 is refused as the balances' is.
-    private static func add<Key: Hashable>(_ expense: Expense, to totals: inout [Pair<Key>: (Int64, Int)],
-                                           key: Key) throws(APIError) {
-        let pair = Pair(key: key, currency: expense.amount.currency)
-        let old = totals[pair] ?? (0, 0)
-        let (sum, overflow) = old.0.addingReportingOverflow(expense.amount.minorUnits)
-        if overflow { throw APIError.unprocessable("the group's totals are too large to compute exactly") }
-        totals[pair] = (sum, old.1 + 1)
+    /// The expenses' ``SpendingTotals`` (the sums `split expenses` prints) per `key`; a total
+    /// past Int64 is refused as the balances' is.
+    private static func grouped<Key: Hashable>(_ expenses: [Expense], by key: (Expense) -> Key) throws(APIError) -> [Key: SpendingTotals] {
+        var totals: [Key: SpendingTotals] = [:]
+        for expense in expenses {
+            do {
+                try totals[key(expense), default: SpendingTotals()].add(expense.amount)
+            } catch {
+                throw APIError.unprocessable("the group's totals are too large to compute exactly")
+            }
+        }
+        return totals
     }
 }

@@ -22,13 +22,55 @@ extension LocalBackend {
         try database.read { db in try balances(db, trip: trip, span: try DateSpan(since: nil, until: until)) }
     }
 
-    /// The balances of the expenses and payments dated within `span`.
+    /// The balances of the expenses and payments dated within `span`. A span open at its start
+    /// (`balances --until`) whose later rows are fewer than its own is read the short way: the
+    /// kept totals of today less the rows dated after it (``balancesBefore(_:trip:after:)``).
     func balances(_ db: Database, trip: TripID, span: DateSpan) throws -> [CurrencyBalances] {
+        if span.since == nil, let until = span.until {
+            let later = try DateSpan(since: until.adding(days: 1), until: nil)
+            if try Self.rowCount(db, trip: trip, span: later) < Self.rowCount(db, trip: trip, span: span) {
+                return try balances(db, trip: trip, subtracting: later)
+            }
+        }
+        return try summed(db, trip: trip, span: span)
+    }
+
+    /// The balances of `span` summed from its rows by ``SplitCore/BalanceCalculator``.
+    func summed(_ db: Database, trip: TripID, span: DateSpan) throws -> [CurrencyBalances] {
         let members = try MemberRecord.members(db, trip: trip).map(\.id)
         var expenses: [Expense] = []
         try ExpenseListing.stream(db, trip: trip, filter: ExpenseFilter(since: span.since, until: span.until)) { expenses.append($0) }
         let payments = try PaymentRecord.payments(db, trip: trip).filter { span.contains($0.date) }
         return try BalanceCalculator.balances(members: members, expenses: expenses, payments: payments)
+    }
+
+    /// Today's kept balances less those of `later` (a span open at its end): the balances as
+    /// they stood before it, equal to summing the earlier rows. A currency or a former member
+    /// with nothing left is left out, as a sum of the earlier rows would never list it.
+    func balances(_ db: Database, trip: TripID, subtracting later: DateSpan) throws -> [CurrencyBalances] {
+        let laterByCurrency = Dictionary(uniqueKeysWithValues: try summed(db, trip: trip, span: later).map { ($0.currency, $0) })
+        let live = Set(try MemberRecord.members(db, trip: trip).map(\.id))
+        return try balances(db, trip: trip).compactMap { current throws(MoneyError) -> CurrencyBalances? in
+            let subtrahend = Dictionary(uniqueKeysWithValues: (laterByCurrency[current.currency]?.balances ?? []).map { ($0.memberID, $0) })
+            let left = try current.balances.map { balance throws(MoneyError) in try balance.less(subtrahend[balance.memberID]) }
+                .filter { live.contains($0.memberID) || !$0.isEmpty }
+            return left.allSatisfy(\.isEmpty) ? nil : CurrencyBalances(currency: current.currency, balances: left)
+        }
+    }
+
+    /// How many live expenses and payments of the trip are dated within `span` (index counts).
+    static func rowCount(_ db: Database, trip: TripID, span: DateSpan) throws -> Int {
+        var expenses = ExpenseRecord.live(trip)
+        var payments = PaymentRecord.live(trip)
+        if let since = span.since {
+            expenses = expenses.filter(ExpenseRecord.Columns.expenseDate >= since.description)
+            payments = payments.filter(PaymentRecord.Columns.paymentDate >= since.description)
+        }
+        if let until = span.until {
+            expenses = expenses.filter(ExpenseRecord.Columns.expenseDate <= until.description)
+            payments = payments.filter(PaymentRecord.Columns.paymentDate <= until.description)
+        }
+        return try expenses.fetchCount(db) + payments.fetchCount(db)
     }
 
     /// The trip's balances from its non-zero `balance_total` rows and its live members (in
