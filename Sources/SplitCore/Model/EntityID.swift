@@ -37,3 +37,7 @@ public typealias TripID = EntityID<TripTag>
 public typealias MemberID = EntityID<MemberTag>
 public typealias ExpenseID = EntityID<ExpenseTag>
 public typealias PaymentID = EntityID<PaymentTag>
+public enum RecurringRuleTag {}
+
+/// A recurring expense's rule (`split recurring add`).
+public typealias RecurringRuleID = EntityID<RecurringRuleTag>

@@ -86,6 +86,9 @@ public struct RecurrenceSchedule: Hashable, Sendable {
 
     /// The date of period `index`, ignoring the end.
     private func date(ofPeriod index: Int) -> CivilDate? {
+        // No period is further than 10,000 years of weeks away: that bound keeps the arithmetic
+        // from overflowing for any index (a rule ended long ago may be asked for a huge one).
+        guard index <= 600_000 else { return nil }
         if let days = frequency.days {
             let date = firstWeekly.adding(days: Int64(index) * days)
             return date.year >= 9999 ? nil : date
