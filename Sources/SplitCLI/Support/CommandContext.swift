@@ -64,7 +64,10 @@ struct CommandContext: Sendable {
     /// command started; a command reads again what its own writes changed.
     func scope() async throws -> TripScope {
         try await scopeCache.get {
-            if let scope = try await backend.scope(reference: tripReference, meName: settings.meName) { return scope }
+            if let scope = try await backend.scope(reference: tripReference, meName: settings.meName) {
+                try await catchUpRecurring(scope.trip.id)
+                return scope
+            }
             let trips = try await backend.trips()
             if trips.isEmpty {
                 throw CLIError("no trip yet; create one with: split trip create NAME --currency CUR", kind: .data)
@@ -72,6 +75,17 @@ struct CommandContext: Sendable {
             throw CLIError("no current trip; pick one with: split trip use NAME (trips: "
                            + trips.map(\.trip.name).joined(separator: ", ") + ")", kind: .data)
         }
+    }
+
+    /// Adds the trip's recurring expenses that fell due (one index probe when none did), and
+    /// says so on stderr: any command that opens the trip brings it up to date first.
+    private func catchUpRecurring(_ trip: TripID) async throws {
+        let caughtUp = try await backend.catchUpRecurring(trip: trip, today: clock.today(), at: now)
+        if !caughtUp.added.isEmpty {
+            output.note("added \(caughtUp.added.count) recurring expense\(caughtUp.added.count == 1 ? "" : "s") that fell due: "
+                        + caughtUp.added.map { "\($0.description) \($0.date)" }.joined(separator: ", "))
+        }
+        for problem in caughtUp.problems { output.note(problem) }
     }
 
     /// The trip named by `--trip`, else the current one.

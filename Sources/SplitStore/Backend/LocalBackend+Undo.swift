@@ -60,6 +60,12 @@ extension LocalBackend {
             try writer.apply(.setRate(try Currency(code: currency), try rate.map { try ExchangeRate(parsing: $0) }))
         case .renameTrip(let name):
             try writer.apply(.renameTrip(name))
+        case .removeRule(let id):
+            try writer.removeRule(RecurringRuleID(id))
+        case .restoreRule(let id):
+            try writer.restoreRule(RecurringRuleID(id))
+        case .setRuleProgress(let id, let paused, let nextPeriod):
+            try writer.setProgress(RecurringRuleID(id), paused: paused, nextPeriod: nextPeriod)
         }
     }
 }

@@ -15,6 +15,7 @@ extension UndoAction {
         case .undeleteExpense(let id), .undeletePayment(let id), .restoreMember(let id): return [id]
         case .setSharePaid(let expense, _, _): return [expense]
         case .renameMember(let id, _): return [id]
+        case .removeRule(let id), .restoreRule(let id), .setRuleProgress(let id, _, _): return [id]
         }
     }
 }

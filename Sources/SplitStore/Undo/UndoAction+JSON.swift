@@ -39,6 +39,12 @@ extension UndoAction {
             return .object(["kind": "setRate", "currency": .string(currency), "rate": .string(orNull: rate)])
         case .renameTrip(let name):
             return .object(["kind": "renameTrip", "name": .string(name)])
+        case .removeRule(let id):
+            return .object(["kind": "removeRule", "id": .string(id)])
+        case .restoreRule(let id):
+            return .object(["kind": "restoreRule", "id": .string(id)])
+        case .setRuleProgress(let id, let paused, let nextPeriod):
+            return .object(["kind": "setRuleProgress", "id": .string(id), "paused": .bool(paused), "nextPeriod": .int(Int64(nextPeriod))])
         }
     }
 
@@ -75,6 +81,12 @@ extension UndoAction {
             guard let id = string("id"), let name = string("name") else { return nil }
             self = .renameMember(id: id, name: name)
         case "restoreMember": guard let id = string("id") else { return nil }; self = .restoreMember(id)
+        case "removeRule": guard let id = string("id") else { return nil }; self = .removeRule(id)
+        case "restoreRule": guard let id = string("id") else { return nil }; self = .restoreRule(id)
+        case "setRuleProgress":
+            guard let id = string("id"), let paused = json["paused"]?.boolValue,
+                  let next = json["nextPeriod"]?.numberText.flatMap({ Int($0) }) else { return nil }
+            self = .setRuleProgress(id: id, paused: paused, nextPeriod: next)
         case "setRate":
             guard let currency = string("currency") else { return nil }
             self = .setRate(currency: currency, rate: string("rate"))

@@ -30,6 +30,12 @@ enum UndoAction: Equatable {
     /// Undo of setting a rate: restore the old one, or remove it when there was none.
     case setRate(currency: String, rate: String?)
     case renameTrip(name: String)
+    /// Undo of adding a recurring rule: delete it.
+    case removeRule(String)
+    /// Undo of deleting a recurring rule: make it live again.
+    case restoreRule(String)
+    /// Undo of pausing or resuming a rule: its earlier state and progress.
+    case setRuleProgress(id: String, paused: Bool, nextPeriod: Int)
 }
 
 /// An expense as stored, for restoring after an edit.

@@ -1,0 +1,16 @@
+import ArgumentParser
+import SplitCore
+
+struct RecurringRunCommand: ContextCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Add every recurring expense due by today now (any command does it too).")
+
+    @OptionGroup var global: GlobalOptions
+    static let changesTrips = true
+
+    func run(_ context: CommandContext) async throws -> RecurringRan {
+        let (trip, directory) = try await context.tripAndMembers()
+        let caughtUp = try await context.backend.catchUpRecurring(trip: trip.id, today: context.clock.today(), at: context.now)
+        return RecurringRan(added: caughtUp.added, problems: caughtUp.problems, directory: directory)
+    }
+}

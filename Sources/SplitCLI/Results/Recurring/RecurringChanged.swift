@@ -1,0 +1,26 @@
+import SplitCore
+import SplitJSON
+
+/// `recurring pause|resume|delete`: the rule as it is now.
+struct RecurringChanged: CommandResult {
+    let verb: String
+    let rule: RecurringRule
+    let directory: MemberDirectory
+
+    var json: JSONValue { .object(["rule": RecurringWords.json(rule, directory)]) }
+    var lines: [String] { ["\(verb) recurring \(RecurringWords.line(rule, directory))."] }
+
+    /// Pauses or resumes `reference`; pausing a paused rule (or resuming a running one) is
+    /// refused, as it would change nothing.
+    static func setPaused(_ paused: Bool, _ reference: String, _ context: CommandContext) async throws -> RecurringChanged {
+        let (trip, directory) = try await context.tripAndMembers()
+        let found = try RecurringReference.resolve(reference, in: try await context.backend.recurringRules(trip: trip.id))
+        guard found.paused != paused else {
+            throw CLIError.data("recurring '\(found.template.description)' is \(paused ? "already paused" : "not paused")")
+        }
+        let today = context.clock.today()
+        try await context.backend.setRecurringRulePaused(found.id, paused: paused, today: today, trip: trip.id, at: context.now)
+        let now = try await context.backend.recurringRules(trip: trip.id).first { $0.id == found.id } ?? found
+        return RecurringChanged(verb: paused ? "Paused" : "Resumed", rule: now, directory: directory)
+    }
+}

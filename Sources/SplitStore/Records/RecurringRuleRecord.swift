@@ -1,0 +1,130 @@
+import GRDB
+import SplitCore
+
+/// A row of `recurring_rule` (``SchemaRecurring``): a ``SplitCore/RecurringRule`` of a trip.
+/// The payer rule and the split as given are stored as ``SplitRuleText`` (a payer rule is the
+/// `equal` or `exact` form of it). Deletion is soft (`deleted_at`).
+struct RecurringRuleRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "recurring_rule"
+
+    enum Columns {
+        static let id = Column("id")
+        static let tripID = Column("trip_id")
+        static let description = Column("description")
+        static let amount = Column("amount")
+        static let currency = Column("currency")
+        static let payers = Column("payers")
+        static let splitGiven = Column("split_given")
+        static let category = Column("category")
+        static let note = Column("note")
+        static let frequency = Column("frequency")
+        static let startDate = Column("start_date")
+        static let day = Column("day")
+        static let untilDate = Column("until_date")
+        static let times = Column("times")
+        static let paused = Column("paused")
+        static let nextPeriod = Column("next_period")
+        static let nextDue = Column("next_due")
+        static let createdAt = Column("created_at")
+        static let deletedAt = Column("deleted_at")
+    }
+
+    private static let written = [
+        Columns.id, Columns.tripID, Columns.description, Columns.amount, Columns.currency, Columns.payers, Columns.splitGiven,
+        Columns.category, Columns.note, Columns.frequency, Columns.startDate, Columns.day, Columns.untilDate, Columns.times,
+        Columns.paused, Columns.nextPeriod, Columns.nextDue, Columns.createdAt,
+    ]
+
+    static var databaseSelection: [any SQLSelectable] { written }
+
+    private static let insertSQL = RowInserter.sql(into: databaseTableName, written)
+
+    /// Inserts `rule` into `trip`.
+    static func insert(_ db: Database, _ rule: RecurringRule, trip: TripID, createdAt: Timestamp) throws {
+        let template = rule.template, schedule = rule.schedule
+        let (until, times): (String?, Int?) = switch schedule.end {
+        case .never: (nil, nil)
+        case .until(let date): (date.description, nil)
+        case .times(let count): (nil, count)
+        }
+        try db.cachedStatement(sql: insertSQL).execute(arguments: [
+            rule.id.rawValue, trip.rawValue, template.description, template.amount.minorUnits, template.amount.currency.code,
+            SplitRuleText.text(payerRule(template.payers)), template.split.map(SplitRuleText.text), template.category.rawValue,
+            template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times,
+            rule.paused, rule.nextPeriod, rule.nextDue?.description, createdAt.iso8601,
+        ])
+    }
+
+    /// Writes how far `rule` has got and whether it is paused.
+    static func saveProgress(_ db: Database, _ rule: RecurringRule) throws {
+        try db.execute(sql: "UPDATE recurring_rule SET paused = ?, next_period = ?, next_due = ? WHERE id = ?",
+                       arguments: [rule.paused, rule.nextPeriod, rule.nextDue?.description, rule.id.rawValue])
+    }
+
+    /// A payer rule in the split-rule form ``SplitRuleText`` stores.
+    private static func payerRule(_ rule: PayerRule) -> SplitRule {
+        switch rule {
+        case .equal(let members): .equal(members)
+        case .exact(let parts): .exact(parts)
+        }
+    }
+
+    var rule: RecurringRule
+
+    init(row: Row) throws {
+        let stored = StoredRow(row, table: Self.databaseTableName)
+        var currencies = CurrencyCache()
+        let amount = try stored.money(Columns.amount, try stored.currency(Columns.currency, cache: &currencies))
+        let payers: PayerRule
+        switch SplitRuleText.rule(try stored.text(Columns.payers)) {
+        case .equal(let members): payers = .equal(members)
+        case .exact(let parts): payers = .exact(parts)
+        default: throw stored.unreadable(Columns.payers, expected: "who paid, as split writes it")
+        }
+        let split = try stored.optionalText(Columns.splitGiven).map { text in
+            guard let rule = SplitRuleText.rule(text) else {
+                throw stored.unreadable(Columns.splitGiven, expected: "a split as given, as split writes it")
+            }
+            return rule
+        }
+        let start = try stored.date(Columns.startDate)
+        guard let frequency = RecurrenceFrequency(rawValue: try stored.text(Columns.frequency)) else {
+            throw stored.unreadable(Columns.frequency, expected: RecurrenceFrequency.accepted)
+        }
+        let times = try stored.optionalInteger(Columns.times)
+        let end: RecurrenceEnd
+        if try stored.optionalText(Columns.untilDate) != nil {
+            end = .until(try stored.date(Columns.untilDate))
+        } else if let times {
+            end = .times(Int(times))
+        } else {
+            end = .never
+        }
+        let schedule: RecurrenceSchedule
+        do {
+            schedule = try RecurrenceSchedule(frequency: frequency, start: start,
+                                              day: try RecurrenceDay(parsing: try stored.text(Columns.day), frequency: frequency, start: start),
+                                              end: end)
+        } catch {
+            throw stored.unreadable(Columns.day, expected: "a rule's day and end as split writes them")
+        }
+        rule = RecurringRule(
+            id: RecurringRuleID(try stored.text(Columns.id)),
+            template: RecurringTemplate(description: try stored.text(Columns.description), amount: amount, payers: payers,
+                                        split: split, category: try stored.category(Columns.category),
+                                        note: try stored.optionalText(Columns.note)),
+            schedule: schedule, paused: try stored.flag(Columns.paused), nextPeriod: Int(try stored.integer(Columns.nextPeriod)))
+    }
+
+    /// The trip's live rules.
+    static func live(_ trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil).order(Columns.createdAt, Columns.id)
+    }
+
+    /// The trip's live rules with an instance due on or before `today`: one probe of
+    /// `recurring_rule_due`.
+    static func due(_ trip: TripID, today: CivilDate) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.deletedAt == nil && Columns.nextDue != nil
+               && Columns.nextDue <= today.description)
+    }
+}
