@@ -39,6 +39,8 @@ struct RecurringTests {
         let again = try await cli.ok("balances")
         #expect(!again.stderr.contains("recurring"))
         #expect(try await Self.rents(cli).count == 5)
+        let shown = try await cli.ok("expense", "show", try await cli.json("expenses")["expenses"][0]["id"].string!)
+        #expect(shown.stdout.contains("Recurring: Rent (") && shown.stdout.contains("period 2025-03"), "\(shown.stdout)")
         let list = try await cli.json("recurring", "list")
         #expect(list["recurring"][0]["nextDue"].string == "2025-04-01")
     }

@@ -64,8 +64,8 @@ struct CommandContext: Sendable {
     /// command started; a command reads again what its own writes changed.
     func scope() async throws -> TripScope {
         try await scopeCache.get {
-            if let scope = try await backend.scope(reference: tripReference, meName: settings.meName) {
-                try await catchUpRecurring(scope.trip.id)
+            if let scope = try await backend.scope(reference: tripReference, meName: settings.meName, today: clock.today()) {
+                if scope.recurringDue { try await catchUpRecurring(scope.trip.id) }
                 return scope
             }
             let trips = try await backend.trips()

@@ -5,7 +5,8 @@ extension LocalBackend {
     /// The scope of the trip `reference` names (by name, id or prefix, as ``trip(matching:)``),
     /// else of the current trip, in one read. Nil when no reference is given and no trip is
     /// current. `meName` is this device's `me.name` setting (``Me/Source/name``).
-    public func scope(reference: String?, meName: String?) async throws -> TripScope? {
+    /// `today`, when given, also probes for recurring instances due by then (``TripScope/recurringDue``).
+    public func scope(reference: String?, meName: String?, today: CivilDate? = nil) async throws -> TripScope? {
         try database.read { db in
             let found: Trip
             if let reference {
@@ -17,8 +18,10 @@ extension LocalBackend {
             }
             let link = try run.link(db, found.id)
             let members = try MemberRecord.members(db, trip: found.id)
-            return TripScope(trip: found, members: members,
-                             me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link)
+            var scope = TripScope(trip: found, members: members,
+                                  me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link)
+            if let today { scope.recurringDue = try RecurringRuleRecord.due(found.id, today: today).fetchCount(db) > 0 }
+            return scope
         }
     }
 }

@@ -9,4 +9,7 @@ public struct TripScope: Sendable {
     public let me: Me?
     /// The cloud group the trip syncs with; nil for a local trip.
     public let link: TripLink?
+    /// Whether a recurring rule has an instance due by the `today` the scope was read for:
+    /// probed in the same read, so a command whose trip has nothing due reads nothing more.
+    public var recurringDue: Bool = false
 }

@@ -17,6 +17,12 @@ struct ExpenseShowCommand: ContextCommand {
     func run(_ context: CommandContext) async throws -> ExpenseShown {
         let (trip, directory) = try await context.tripAndMembers()
         let expense = try await context.backend.expense(matching: id, trip: trip.id)
-        return ExpenseShown(trip: trip, expense: expense, directory: directory, rule: SplitWords.rule(expense.givenRule, expense, directory))
+        var shown = ExpenseShown(trip: trip, expense: expense, directory: directory,
+                                 rule: SplitWords.rule(expense.givenRule, expense, directory))
+        if let origin = try await context.backend.recurringOrigin(of: expense.id) {
+            let rule = try await context.backend.recurringRules(trip: trip.id).first { $0.id == origin.rule }
+            shown.recurring = (origin.rule, rule?.template.description, origin.period)
+        }
+        return shown
     }
 }

@@ -13,6 +13,8 @@ struct ExpenseShown: CommandResult {
     /// The kept rule whose items and extras ride along in `--json` after an edit (``ItemsJSON``).
     var kept: SplitRule?
     var notes: [String] = []
+    /// The recurring rule and period that made it, when it is an instance of one.
+    var recurring: (rule: RecurringRuleID, description: String?, period: String)?
 
     var json: JSONValue {
         if edited {
@@ -21,6 +23,9 @@ struct ExpenseShown: CommandResult {
         }
         var fields = [JSONMember("trip", JSONRendering.trip(trip)), JSONMember("expense", JSONRendering.expense(expense, directory)),
                       JSONMember("splitGiven", SplitWords.json(rule, directory, amount: expense.amount))]
+        if let recurring {
+            fields.append(JSONMember("recurring", .object(["rule": .string(recurring.rule.rawValue), "period": .string(recurring.period)])))
+        }
         if let stale = expense.staleSplitGiven {
             fields.append(JSONMember("splitGivenNotMatching", SplitWords.json(stale, directory, amount: expense.amount)))
         }
@@ -29,5 +34,6 @@ struct ExpenseShown: CommandResult {
 
     var lines: [String] {
         (edited ? ["Updated expense \(expense.id.short)."] : []) + ExpenseText.lines(expense, directory, rule: rule)
+            + (recurring.map { ["Recurring: \($0.description ?? "a deleted rule") (\($0.rule.short)), period \($0.period)"] } ?? [])
     }
 }
