@@ -54,7 +54,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         if trimmed.hasPrefix("{") {
             if text.contains("\"split-export\"") { return .splitJSON }
             if text.contains("BudgetSplitter_") { return .legacyJSON }
-            if text.contains("\"participants\""), text.contains("\"expenses\"") || text.contains("\"paidById\"") { return .spliitJSON }
+            // Spliit writes the group's participants after its expenses, maybe beyond this prefix.
+            if text.contains("\"expenses\""),
+               ["\"participants\"", "\"paidById\"", "\"splitMode\""].contains(where: { text.contains($0) }) { return .spliitJSON }
             return nil
         }
         if trimmed.hasPrefix("[") {
@@ -65,7 +67,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         }
         let headerLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
         if headerLine.hasPrefix("name,weight,active") || (headerLine.hasPrefix("what,amount,date,timestamp,payer_name")) { return .cospend }
-        if headerLine.hasPrefix("Date,Description,Category,Currency,Cost,Original cost") { return .spliitCSV }
+        // Spliit's CSV writer (json2csv) quotes every heading.
+        if headerLine.filter({ $0 != "\"" }).hasPrefix("Date,Description,Category,Currency,Cost,Original cost") { return .spliitCSV }
         if headerLine.hasPrefix("what,"), headerLine.contains("payer_name"), headerLine.contains("owers") { return .ihatemoneyCSV }
         if trimmed.hasPrefix("Date,Description,Category,Cost,Currency") { return .splitwiseCSV }
         return nil

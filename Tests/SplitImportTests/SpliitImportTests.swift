@@ -20,10 +20,10 @@ struct SpliitImportTests {
         """
     }
 
-    /// Participants: a = Alice, s = "Smith, John", b = Bob, d = Dan.
+    /// Participants (after the expenses, in the order Spliit's export selects them): a = Alice,
+    /// s = "Smith, John", b = Bob, d = Dan.
     static let json = """
-    {"id": "grp1", "name": "Ski week", "currency": "€", "currencyCode": "EUR", "participants": [
-      {"id": "a", "name": "Alice"}, {"id": "s", "name": "Smith, John"}, {"id": "b", "name": "Bob"}, {"id": "d", "name": "Dan"}],
+    {"id": "grp1", "name": "Ski week", "currency": "€", "currencyCode": "EUR",
      "expenses": [
       \(expense("Even", 1000, paidBy: "a", mode: "EVENLY", [("a", 1), ("b", 1), ("d", 1)])),
       \(expense("Shares", 900, paidBy: "b", mode: "BY_SHARES", [("a", 100), ("b", 200)], category: #"{"grouping": "Transportation", "name": "Taxi"}"#)),
@@ -32,7 +32,8 @@ struct SpliitImportTests {
       \(expense("Back", 700, paidBy: "b", mode: "EVENLY", [("a", 1)], reimbursement: true, category: "null")),
       \(expense("Old", 1150, paidBy: "a", mode: "EVENLY", [("a", 1), ("b", 1)], original: "12.5", originalCurrency: #""USD""#, rate: #""0.92""#)),
       \(expense("New", 1150, paidBy: "d", mode: "EVENLY", [("d", 1), ("b", 1)], original: "1250", originalCurrency: #""USD""#, rate: #""0.92""#))
-     ]}
+     ],
+     "participants": [{"id": "a", "name": "Alice"}, {"id": "s", "name": "Smith, John"}, {"id": "b", "name": "Bob"}, {"id": "d", "name": "Dan"}]}
     """
 
     /// Each member's net in EUR cents, worked out by hand from Spliit's rules.
@@ -43,6 +44,9 @@ struct SpliitImportTests {
         let sandbox = try ImportSandbox()
         defer { sandbox.remove() }
         #expect(ImportFormat.detect(Array(Self.json.utf8)) == .spliitJSON)
+        // A long group: the participants are far beyond the first 4 KiB the format is told from.
+        let long = Self.json.replacingOccurrences(of: "\"expenses\": [", with: "\"expenses\": [" + String(repeating: Self.expense("x", 1, paidBy: "a", mode: "EVENLY", [("a", 1)]) + ",", count: 30))
+        #expect(ImportFormat.detect(Array(long.utf8.prefix(4096))) == .spliitJSON)
         let path = try sandbox.write("export.json", Self.json)
         let (plan, summary) = try sandbox.importFile(path)
         #expect(summary.trips.map(\.name) == ["Ski week"])
@@ -84,11 +88,13 @@ struct SpliitImportTests {
         #expect(plan.warnings.contains("expenses[1].paidById: names no participant of the group; skipped"))
     }
 
-    /// The same group as Spliit's CSV writes it (a BOM; each share rounded to the cent on its
+    /// The same group as Spliit's CSV writes it (a BOM, json2csv's quotes around every heading and
+    /// text, the currency as the group's symbol; each share rounded to the cent on its
     /// own, the payer's positive, the others' negative): the payer of "Percent" has no share,
     /// so the row names no payer.
-    static let csv = "\u{FEFF}Date,Description,Category,Currency,Cost,Original cost,Original currency,Conversion rate,Is Reimbursement,Split mode,Alice,\"Smith, John\",Bob,Dan\r\n"
-        + "2025-01-05,Even,Dining Out,EUR,10.00,,,,No,Evenly,3.33,0,-3.33,-3.33\r\n"
+    static let csv = "\u{FEFF}\"Date\",\"Description\",\"Category\",\"Currency\",\"Cost\",\"Original cost\",\"Original currency\",\"Conversion rate\","
+        + "\"Is Reimbursement\",\"Split mode\",\"Alice\",\"Smith, John\",\"Bob\",\"Dan\"\r\n"
+        + "\"2025-01-05\",\"Even\",\"Dining Out\",\"€\",\"10.00\",,,,\"No\",\"Evenly\",3.33,0,-3.33,-3.33\r\n"
         + "2025-01-05,Shares,Taxi,EUR,9.00,,,,No,By shares,-3,0,6,0\r\n"
         + "2025-01-05,Percent,Hotel,EUR,10.01,,,,No,By percentage,-2.5,0,0,-7.51\r\n"
         + "2025-01-05,Old,Dining Out,EUR,11.50,0.13,USD,0.92,No,Evenly,5.75,0,-5.75,0\r\n"
