@@ -30,7 +30,7 @@ struct CospendExportTests {
     func refusals() async throws {
         let cli = try await IHateMoneyExportTests.trip()
         let missing = try await cli.run("export", "--format", "cospend", "-o", "out.csv")
-        missing.expectError(64, "no USD rate", "Cospend needs one", "split trip rate USD")
+        missing.expectError(65, "no USD rate", "Cospend needs one", "split trip rate USD")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.csv")))
         try await cli.run("export", "--all", "--format", "cospend").expectUsageError("a Cospend file holds one project")
 
@@ -45,6 +45,31 @@ struct CospendExportTests {
         #expect(try await cli.json("trip", "list")["trips"].count == 1)
         let imported = try await cli.ok("import", "bank.csv", "--map", "date=Date,description=What,amount=Amount,paid-by=Payer,among=For")
         #expect(imported.stdout.contains("Imported bank.csv (csv)"), "\(imported)")
+    }
+}
+
+/// The other apps' files through the command: `--dry-run` writes nothing, a second import adds nothing.
+@Suite("import: Spliit and Cospend through the command")
+struct OtherAppsImportCommandTests {
+    @Test("a Spliit group: --dry-run names the group and writes nothing; imported twice, the second adds nothing")
+    func spliitDryRun() async throws {
+        let cli = try CLI()
+        _ = try cli.write("group.json", """
+        {"id": "g1", "name": "Road trip", "currency": "$", "currencyCode": "USD", "expenses": [
+         {"expenseDate": "2025-01-05T00:00:00.000Z", "title": "Fuel", "category": {"grouping": "Transportation", "name": "Gas/Fuel"},
+          "amount": 4500, "originalAmount": null, "originalCurrency": null, "conversionRate": null, "paidById": "a",
+          "paidFor": [{"participantId": "a", "shares": 1}, {"participantId": "b", "shares": 1}], "isReimbursement": false, "splitMode": "EVENLY"}],
+         "participants": [{"id": "a", "name": "Ann"}, {"id": "b", "name": "Ben"}]}
+        """)
+        let dry = try await cli.ok("import", "group.json", "--dry-run")
+        #expect(dry.stdout.contains("Would import group.json (spliit):") && dry.stdout.contains("Road trip (new trip)"), "\(dry)")
+        #expect(dry.stdout.contains("'Gas/Fuel' → Transport (1)"), "\(dry)")
+        #expect(try await cli.json("trip", "list")["trips"].count == 0)
+        try await cli.ok("import", "group.json")
+        let again = try await cli.ok("import", "group.json")
+        #expect(again.stdout.contains("Nothing new in group.json"), "\(again)")
+        let report = try await IHateMoneyExportTests.nets(cli, trip: "Road trip", in: "USD")
+        IHateMoneyExportTests.expectSame(report, ["Ann": 22.5, "Ben": -22.5], "Spliit group")
     }
 }
 

@@ -112,11 +112,11 @@ enum IHateMoneyBills {
         } catch let error as ConversionError {
             if case .missingRate(let code) = error {
                 throw CLIError("trip '\(snapshot.trip.name)' has amounts in \(code) but no \(code) rate; \(app) needs one "
-                               + "currency: set it with `split trip rate \(code) RATE` (1 \(code) in \(home.code))")
+                               + "currency: set it with `split trip rate \(code) RATE` (1 \(code) in \(home.code))", kind: .data)
             }
-            throw CLIError("trip '\(snapshot.trip.name)': converted amounts are too large to export")
+            throw CLIError("trip '\(snapshot.trip.name)': converted amounts are too large to export", kind: .data)
         } catch {
-            throw CLIError("trip '\(snapshot.trip.name)': amounts are too large to export")
+            throw CLIError("trip '\(snapshot.trip.name)': amounts are too large to export", kind: .data)
         }
     }
 
