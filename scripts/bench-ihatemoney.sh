@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ihatemoney import and export benchmark for `split` (issue 38). Prints, never asserts; not
+# ihatemoney and Cospend import and export benchmark for `split` (issue 38). Prints, never asserts; not
 # part of the test run.
 #
 #   scripts/bench-ihatemoney.sh [BILLS]
@@ -8,7 +8,9 @@
 #    weights, float amounts, every fifth bill a Reimbursement; times `split import` of it into
 #    an empty database (target ≤ 2 s).
 # 2. Times `split export --format ihatemoney` and `--format ihatemoney-csv` of the trip that
-#    import made, BILLS × 4/5 expenses and the payments (target ≤ 1 s each).
+#    import made, BILLS × 4/5 expenses and the payments (target ≤ 1 s each), and
+#    `split export --format cospend` of it (target ≤ 1 s); then times importing that Cospend
+#    file back. `scripts/bench-ihatemoney.sh 12500` gives a trip of 10,000 expenses.
 # Uses the release build with a static Swift runtime, as installed; SPLIT_BIN overrides it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,3 +55,7 @@ export_json=$(run_timed "$bin" export --format ihatemoney --trip bench -o "$work
 echo "export --format ihatemoney of that trip: ${export_json} s (target ≤ 1 s)"
 export_csv=$(run_timed "$bin" export --format ihatemoney-csv --trip bench -o "$work/out.csv")
 echo "export --format ihatemoney-csv of that trip: ${export_csv} s (target ≤ 1 s)"
+export_cospend=$(run_timed "$bin" export --format cospend --trip bench -o "$work/bench-cospend.csv")
+echo "export --format cospend of that trip: ${export_cospend} s (target ≤ 1 s)"
+import_cospend=$(run_timed "$bin" import "$work/bench-cospend.csv")
+echo "import of that Cospend file: ${import_cospend} s"

@@ -23,9 +23,16 @@ public enum ImportReader {
         }
         let prefix = Array((try? handle.read(upToCount: 4096)) ?? Data())
         try? handle.close()
-        guard let format = forced ?? ImportFormat.detect(prefix) else {
+        guard let format = forced ?? (options.columnMap != nil ? .csv : ImportFormat.detect(prefix)) else {
             throw ImportError(path, "cannot tell the format; accepted: \(ImportFormat.allCases.map(\.summary).joined(separator: ", ")) "
                               + "(force one with --format \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|")))")
+        }
+        if format == .csv, options.columnMap == nil {
+            throw ImportError("--format csv", "needs --map to say which column holds what, e.g. --map date=Date,amount=Amount,paid-by=Paid by,among=For whom",
+                              kind: .usage)
+        }
+        if format != .csv, options.columnMap != nil {
+            throw ImportError("--map", "reads only --format csv; \(format.summary) has columns of its own", kind: .usage)
         }
         let fileName = Self.tripName(for: path)
         if format == .iosDatabase {
@@ -53,6 +60,14 @@ public enum ImportReader {
             return (format, try IHateMoneyReader(rows: IHateMoneyJSONRows.rows(bytes), fileName: fileName, options: options).read())
         case .ihatemoneyCSV:
             return (format, try IHateMoneyReader(rows: IHateMoneyCSVRows.rows(bytes), fileName: fileName, options: options).read())
+        case .spliitJSON:
+            return (format, try SpliitJSONReader(bytes: bytes, options: options).read())
+        case .spliitCSV:
+            return (format, try SpliitCSVReader(bytes: bytes, fileName: fileName, options: options).read())
+        case .cospend:
+            return (format, try CospendReader(bytes: bytes, fileName: fileName, options: options).read())
+        case .csv:
+            return (format, try MappedCSVReader(bytes: bytes, map: options.columnMap!, fileName: fileName, options: options).read())
         }
     }
 

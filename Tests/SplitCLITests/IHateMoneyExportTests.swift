@@ -75,7 +75,7 @@ struct IHateMoneyExportTests {
     func missingRate() async throws {
         let cli = try await Self.trip()
         let result = try await cli.run("export", "--format", "ihatemoney", "-o", "out.json")
-        #expect(result.status != 0)
+        #expect(result.status == 65)
         #expect(result.stderrLines.count == 1 && result.stderr.contains("no USD rate") && result.stderr.contains("split trip rate USD"),
                 "\(result)")
         #expect(!FileManager.default.fileExists(atPath: cli.path("out.json")))

@@ -26,6 +26,8 @@ enum IHateMoneyBills {
         var date: CivilDate
         var payer: String
         var owers: [String]
+        /// The expense's category, for formats that hold one (Cospend); Other for reimbursements.
+        var category: Category = .other
     }
 
     struct Result {
@@ -34,10 +36,11 @@ enum IHateMoneyBills {
         var converted: [String]
     }
 
-    static func bills(_ snapshot: ExportTrip) throws(CLIError) -> Result {
+    /// `app` names the app in a refusal (ihatemoney, Cospend).
+    static func bills(_ snapshot: ExportTrip, app: String = "ihatemoney") throws(CLIError) -> Result {
         let home = snapshot.trip.currency
         let rates = Dictionary(snapshot.rates.map { ($0.code, $0.rate) }, uniquingKeysWith: { first, _ in first })
-        let target = try targetNets(snapshot, rates: rates)
+        let target = try targetNets(snapshot, rates: rates, app: app)
         var converted = Set<String>()
         var bills: [Bill] = []
         func name(_ id: MemberID) -> String { snapshot.directory.name(of: id) }
@@ -76,7 +79,7 @@ enum IHateMoneyBills {
                 }
                 for group in groups where group.share > 0 {
                     pieces.append(Bill(what: expense.description, isReimbursement: false, amount: group.share * Int64(group.owers.count),
-                                       date: expense.date, payer: payer, owers: group.owers))
+                                       date: expense.date, payer: payer, owers: group.owers, category: expense.category))
                 }
             }
             for index in pieces.indices {
@@ -97,7 +100,7 @@ enum IHateMoneyBills {
     }
 
     /// Each member's net in the trip's currency by name, as `split balances` converts it.
-    private static func targetNets(_ snapshot: ExportTrip, rates: [String: ExchangeRate]) throws(CLIError) -> [String: Int64] {
+    private static func targetNets(_ snapshot: ExportTrip, rates: [String: ExchangeRate], app: String) throws(CLIError) -> [String: Int64] {
         let home = snapshot.trip.currency
         do {
             let balances = try BalanceCalculator.balances(members: snapshot.members.map(\.id), expenses: snapshot.expenses,
@@ -108,12 +111,12 @@ enum IHateMoneyBills {
             return nets
         } catch let error as ConversionError {
             if case .missingRate(let code) = error {
-                throw CLIError("trip '\(snapshot.trip.name)' has amounts in \(code) but no \(code) rate; ihatemoney needs one "
-                               + "currency: set it with `split trip rate \(code) RATE` (1 \(code) in \(home.code))")
+                throw CLIError("trip '\(snapshot.trip.name)' has amounts in \(code) but no \(code) rate; \(app) needs one "
+                               + "currency: set it with `split trip rate \(code) RATE` (1 \(code) in \(home.code))", kind: .data)
             }
-            throw CLIError("trip '\(snapshot.trip.name)': converted amounts are too large to export")
+            throw CLIError("trip '\(snapshot.trip.name)': converted amounts are too large to export", kind: .data)
         } catch {
-            throw CLIError("trip '\(snapshot.trip.name)': amounts are too large to export")
+            throw CLIError("trip '\(snapshot.trip.name)': amounts are too large to export", kind: .data)
         }
     }
 

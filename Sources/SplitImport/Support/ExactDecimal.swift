@@ -91,4 +91,11 @@ struct ExactDecimal: Equatable {
         for _ in 0 ..< max(0, common - scale) { value *= 10 }
         return value
     }
+
+    /// 10^exponent for 0 ≤ exponent ≤ 38.
+    static func powerOfTen(_ exponent: Int) -> Int128 {
+        var value: Int128 = 1
+        for _ in 0 ..< min(max(exponent, 0), 38) { value *= 10 }
+        return value
+    }
 }

@@ -25,8 +25,8 @@ struct ImportSandbox {
     /// Reads `path` and imports it; returns the plan's warnings and the summary.
     @discardableResult
     func importFile(_ path: String, format: ImportFormat? = nil, into: TripID? = nil, dryRun: Bool = false,
-                    keepIDs: Bool = false) throws -> (plan: ImportPlan, summary: ImportSummary) {
-        let (_, plan) = try ImportReader.read(path: path, format: format)
+                    keepIDs: Bool = false, options: ImportOptions = ImportOptions()) throws -> (plan: ImportPlan, summary: ImportSummary) {
+        let (_, plan) = try ImportReader.read(path: path, format: format, options: options)
         let summary = try backend.importPlan(plan, into: into, keepIDs: keepIDs, dryRun: dryRun,
                                              at: Timestamp(millisecondsSince1970: 1_737_360_000_000),
                                              newID: { UUID().uuidString.lowercased() })

@@ -5,7 +5,7 @@ import SplitCore
 struct ExportCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a trip (or all trips) as JSON, CSV, a ledger journal, or for ihatemoney.",
+        abstract: "Write a trip (or all trips) as JSON, CSV, a ledger journal, or for ihatemoney or Cospend.",
         discussion: HelpText.reflow("""
         json: everything, lossless (members, rates, expenses with splits and paid marks, payments).
         csv: one row per expense with a share column per member, for spreadsheets.
@@ -15,20 +15,31 @@ struct ExportCommand: ContextCommand {
                 (ihatemoney-csv: its bills.csv). Every member has weight 1; a split it cannot hold
                 becomes one bill per share, payments become Reimbursements, and amounts in other
                 currencies are converted at the trip's rates, so its balances equal split's.
+        cospend: one trip as a Cospend (Nextcloud) project CSV, for its "Import project": the
+                same bills as for ihatemoney (weight 1, one bill per share where needed,
+                payments as reimbursements, category -11, other currencies converted at the
+                trip's rates and named in each bill), plus the trip's currencies and rates.
         Examples:
           split export --format json -o tokyo.json
           split export --all --format csv -o trips.csv
           split export --format ledger | hledger -f - balance
           split export --format ihatemoney -o weekend-bills.json
+          split export --format ihatemoney-csv -o weekend-bills.csv
+          split export --format cospend -o weekend.csv
         """)
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case json, csv, ledger, ihatemoney
         case ihatemoneyCSV = "ihatemoney-csv"
+        case cospend
+
+        /// A format that holds one project of another app, so one trip.
+        var isOneTrip: Bool { self == .ihatemoney || self == .ihatemoneyCSV || self == .cospend }
+        var app: String { self == .cospend ? "Cospend" : "ihatemoney" }
     }
 
-    @Option(help: "Output format: json, csv, ledger, ihatemoney or ihatemoney-csv.")
+    @Option(help: "Output format: json, csv, ledger, ihatemoney, ihatemoney-csv or cospend.")
     var format: Format = .json
 
     @Flag(help: "Export every trip instead of the current one (or --trip).")
@@ -41,16 +52,16 @@ struct ExportCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> DocumentWritten {
         if all && global.trip != nil { throw CLIError("give either --all or --trip, not both") }
-        if all && (format == .ihatemoney || format == .ihatemoneyCSV) {
-            throw CLIError("an ihatemoney file holds one project; export one trip at a time (--trip NAME) instead of --all")
+        if all && format.isOneTrip {
+            throw CLIError("a\(format == .cospend ? "" : "n") \(format.app) file holds one project; export one trip at a time (--trip NAME) instead of --all")
         }
         let trips = all ? try await context.backend.trips().map(\.trip) : [try await context.trip()]
         var snapshots: [ExportTrip] = []
         for trip in trips { snapshots.append(ExportTrip(try await context.backend.snapshot(trip: trip))) }
         var ihatemoney: IHateMoneyBills.Result?
-        if format == .ihatemoney || format == .ihatemoneyCSV, let snapshot = snapshots.first {
+        if format.isOneTrip, let snapshot = snapshots.first {
             // Built before the file is opened: a missing rate leaves nothing behind.
-            let result = try IHateMoneyBills.bills(snapshot)
+            let result = try IHateMoneyBills.bills(snapshot, app: format.app)
             ihatemoney = result
             if !result.converted.isEmpty {
                 context.output.note("converted amounts in \(result.converted.joined(separator: ", ")) into \(snapshot.trip.currency.code) "
@@ -75,6 +86,8 @@ struct ExportCommand: ContextCommand {
                                                      pretty: output != nil || context.output.isTerminal))
             case .ihatemoneyCSV:
                 try file.write(Array(IHateMoneyExport.csv(ihatemoney?.bills ?? [], currency: snapshots[0].trip.currency).utf8))
+            case .cospend:
+                try file.write(Array(CospendExport.csv(ihatemoney?.bills ?? [], trip: snapshots[0]).utf8))
             }
             try file.finish()
         } catch {
