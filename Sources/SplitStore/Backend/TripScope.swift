@@ -9,4 +9,9 @@ public struct TripScope: Sendable {
     public let me: Me?
     /// The cloud group the trip syncs with; nil for a local trip.
     public let link: TripLink?
+    /// When members who moved out left (`member leave`).
+    public let departures: [MemberID: CivilDate]
+
+    /// The members as a directory that knows who left: what default splits read.
+    public var directory: MemberDirectory { MemberDirectory(members, departures: departures) }
 }

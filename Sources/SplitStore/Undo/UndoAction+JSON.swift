@@ -35,6 +35,14 @@ extension UndoAction {
             return .object(["kind": "renameMember", "id": .string(id), "name": .string(name)])
         case .restoreMember(let id):
             return .object(["kind": "restoreMember", "id": .string(id)])
+        case .setDeparture(let id, let date):
+            return .object(["kind": "setDeparture", "id": .string(id), "date": .string(orNull: date)])
+        case .removeCategory(let name):
+            return .object(["kind": "removeCategory", "name": .string(name)])
+        case .renameCategory(let old, let new):
+            return .object(["kind": "renameCategory", "from": .string(old), "to": .string(new)])
+        case .addCategory(let name):
+            return .object(["kind": "addCategory", "name": .string(name)])
         case .setRate(let currency, let rate):
             return .object(["kind": "setRate", "currency": .string(currency), "rate": .string(orNull: rate)])
         case .renameTrip(let name):
@@ -75,6 +83,14 @@ extension UndoAction {
             guard let id = string("id"), let name = string("name") else { return nil }
             self = .renameMember(id: id, name: name)
         case "restoreMember": guard let id = string("id") else { return nil }; self = .restoreMember(id)
+        case "setDeparture":
+            guard let id = string("id") else { return nil }
+            self = .setDeparture(id: id, date: string("date"))
+        case "removeCategory": guard let name = string("name") else { return nil }; self = .removeCategory(name)
+        case "renameCategory":
+            guard let old = string("from"), let new = string("to") else { return nil }
+            self = .renameCategory(from: old, to: new)
+        case "addCategory": guard let name = string("name") else { return nil }; self = .addCategory(name)
         case "setRate":
             guard let currency = string("currency") else { return nil }
             self = .setRate(currency: currency, rate: string("rate"))

@@ -27,6 +27,12 @@ enum UndoAction: Equatable {
     case removeMembers([String])
     case renameMember(id: String, name: String)
     case restoreMember(String)
+    /// Undo of `member leave` or `member return`: the departure day before, or none.
+    case setDeparture(id: String, date: String?)
+    case removeCategory(String)
+    case renameCategory(from: String, to: String)
+    /// Undo of removing a category: add it back.
+    case addCategory(String)
     /// Undo of setting a rate: restore the old one, or remove it when there was none.
     case setRate(currency: String, rate: String?)
     case renameTrip(name: String)
