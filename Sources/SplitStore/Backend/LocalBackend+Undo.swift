@@ -65,8 +65,8 @@ extension LocalBackend {
             try writer.apply(.removeCategory(name))
         case .renameCategory(let old, let new):
             try writer.apply(.renameCategory(from: old, to: new))
-        case .addCategory(let name):
-            try writer.apply(.addCategory(name))
+        case .addCategory(let name, let position):
+            try writer.apply(.addCategory(name, position: position))
         case .setRate(let currency, let rate):
             try writer.apply(.setRate(try Currency(code: currency), try rate.map { try ExchangeRate(parsing: $0) }))
         case .renameTrip(let name):

@@ -41,8 +41,8 @@ extension UndoAction {
             return .object(["kind": "removeCategory", "name": .string(name)])
         case .renameCategory(let old, let new):
             return .object(["kind": "renameCategory", "from": .string(old), "to": .string(new)])
-        case .addCategory(let name):
-            return .object(["kind": "addCategory", "name": .string(name)])
+        case .addCategory(let name, let position):
+            return .object(["kind": "addCategory", "name": .string(name), "position": position.map { .number(String($0)) } ?? .null])
         case .setRate(let currency, let rate):
             return .object(["kind": "setRate", "currency": .string(currency), "rate": .string(orNull: rate)])
         case .renameTrip(let name):
@@ -90,7 +90,9 @@ extension UndoAction {
         case "renameCategory":
             guard let old = string("from"), let new = string("to") else { return nil }
             self = .renameCategory(from: old, to: new)
-        case "addCategory": guard let name = string("name") else { return nil }; self = .addCategory(name)
+        case "addCategory":
+            guard let name = string("name") else { return nil }
+            self = .addCategory(name, position: json["position"]?.numberText.flatMap { Int($0) })
         case "setRate":
             guard let currency = string("currency") else { return nil }
             self = .setRate(currency: currency, rate: string("rate"))

@@ -31,8 +31,8 @@ enum UndoAction: Equatable {
     case setDeparture(id: String, date: String?)
     case removeCategory(String)
     case renameCategory(from: String, to: String)
-    /// Undo of removing a category: add it back.
-    case addCategory(String)
+    /// Undo of removing a category: add it back where it was.
+    case addCategory(String, position: Int?)
     /// Undo of setting a rate: restore the old one, or remove it when there was none.
     case setRate(currency: String, rate: String?)
     case renameTrip(name: String)

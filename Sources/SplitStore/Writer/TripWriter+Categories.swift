@@ -6,14 +6,18 @@ private typealias Columns = CategoryRecord.Columns
 extension TripWriter {
     /// Adds a category at the end of the trip's list. Names follow the member-name rules
     /// (``SplitCore/NameRules/category(_:)``) and are unique per trip, case-insensitively.
-    func addCategory(_ raw: String) throws {
+    func addCategory(_ raw: String, position: Int? = nil) throws {
         let name = try NameRules.category(raw)
         try TripRecord.require(db, trip)
         guard try CategoryRecord.named(name, trip: trip).isEmpty(db) else { throw CategoryError.duplicate(name) }
         let last = try Int.fetchOne(db, sql: "SELECT max(position) FROM trip_category WHERE trip_id = ?",
                                     arguments: [trip.rawValue]) ?? 0
+        if let position, position <= last {
+            try db.execute(sql: "UPDATE trip_category SET position = position + 1 WHERE trip_id = ? AND position >= ?",
+                           arguments: [trip.rawValue, position])
+        }
         try db.execute(sql: "INSERT INTO trip_category (trip_id, name, name_key, position) VALUES (?, ?, ?, ?)",
-                       arguments: [trip.rawValue, name, Category.key(for: name), last + 1])
+                       arguments: [trip.rawValue, name, Category.key(for: name), min(position ?? last + 1, last + 1)])
         try log("category.add", "added category \(name)", undo: .removeCategory(name))
     }
 
@@ -54,8 +58,23 @@ extension TripWriter {
         if old == .other { throw CategoryError.keepsOther(action: "removed") }
         let uses = try ExpenseRecord.live(trip).filter(ExpenseRecord.Columns.category == old.rawValue).fetchCount(db)
         guard uses == 0 else { throw CategoryError.inUse(name: old.rawValue, expenses: uses) }
+        let position = try CategoryRecord.named(old.rawValue, trip: trip).select(Columns.position, as: Int.self).fetchOne(db)
         try CategoryRecord.named(old.rawValue, trip: trip).deleteAll(db)
-        try log("category.remove", "removed category \(old.rawValue)", undo: .addCategory(old.rawValue))
+        try log("category.remove", "removed category \(old.rawValue)", undo: .addCategory(old.rawValue, position: position))
+    }
+
+    /// Adds those of `names` the trip does not have, in their order, at the end of its list:
+    /// what an import does with the file's categories and the ones its expenses name. Not
+    /// logged on its own (the import is one entry).
+    func ensureCategories(_ names: [String]) throws {
+        var have = Set(try CategoryRecord.categories(db, trip: trip).categories.map(\.key))
+        var last = try Int.fetchOne(db, sql: "SELECT max(position) FROM trip_category WHERE trip_id = ?",
+                                    arguments: [trip.rawValue]) ?? 0
+        for name in names where have.insert(Category.key(for: name)).inserted {
+            last += 1
+            try db.execute(sql: "INSERT INTO trip_category (trip_id, name, name_key, position) VALUES (?, ?, ?, ?)",
+                           arguments: [trip.rawValue, try NameRules.category(name), Category.key(for: name), last])
+        }
     }
 
     /// The trip's category named `name` (any case), as the trip spells it.

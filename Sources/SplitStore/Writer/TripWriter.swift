@@ -55,7 +55,7 @@ struct TripWriter {
         case .removeMember(let id): try removeMember(id)
         case .restoreMember(let id): try restoreMember(id)
         case .setDeparture(let id, let date): try setDeparture(id, from: date)
-        case .addCategory(let name): try addCategory(name)
+        case .addCategory(let name, let position): try addCategory(name, position: position)
         case .renameCategory(let old, let new): try renameCategory(old, to: new)
         case .removeCategory(let name): try removeCategory(name)
         case .addExpenses(let expenses): try addExpenses(expenses)

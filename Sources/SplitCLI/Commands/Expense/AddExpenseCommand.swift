@@ -66,7 +66,10 @@ struct AddExpenseCommand: ContextCommand {
         let me = try await context.me()?.member.id
         builder.me = me
         builder.defaultCategory = context.preferences.defaultCategory
-        builder.categories = try await context.backend.categories(trip: trip.id)
+        // Read only when a category is named: a plain add stays one read and one write.
+        if flags.category != nil || batch != nil || builder.defaultCategory != nil {
+            builder.categories = try await context.backend.categories(trip: trip.id)
+        }
         let drafts: [Expense]
         var rules: [ExpenseID: SplitRule] = [:]
         var leaveNotes: [String] = []

@@ -46,7 +46,7 @@ struct ExpenseEditCommand: ContextCommand {
         // A held expense (another client's, with no sound reading) is fixed from its best
         // reading: the fix joins the trip and goes to the server.
         var builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
-        builder.categories = try await context.backend.categories(trip: trip.id)
+        if flags.category != nil { builder.categories = try await context.backend.categories(trip: trip.id) }
         let draft = try flags.draft(description: description, amount: amount)
         let stored: [Expense]
         var kept: SplitRule?
