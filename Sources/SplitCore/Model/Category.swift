@@ -41,6 +41,10 @@ public struct Category: RawRepresentable, Sendable, Hashable, Codable, CustomStr
     /// True for the six defaults, as the cloud API spells them.
     public var isDefault: Bool { Category.builtIn(rawValue) != nil }
 
+    /// The name a server that holds only the six is sent: the category itself when it is one
+    /// of them, else ``other`` (the device keeps the real one: ``ServerLimits/held(_:)``).
+    public var wireName: String { isDefault ? rawValue : Category.other.rawValue }
+
     /// The case-folded form names are compared and stored uniquely by (as member names).
     public var key: String { Category.key(for: rawValue) }
 

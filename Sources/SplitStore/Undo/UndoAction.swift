@@ -82,7 +82,9 @@ struct ExpenseSnapshot: Equatable {
     }
 
     func expense() throws -> Expense {
-        guard let category = Category(name: category), let date = CivilDate(parsing: date) else {
+        // A category of the six, in any case as older entries wrote them, else the trip's own.
+        let category = Category(name: category) ?? ((try? NameRules.category(category)).map(Category.init(rawValue:)))
+        guard let category, let date = CivilDate(parsing: date) else {
             throw StoreError.cannotUndo("the saved version of expense \(id.prefix(8)) is unreadable")
         }
         return Expense(
