@@ -21,7 +21,7 @@ struct ExportTests {
         let cli = try await trip()
         try await cli.ok("trip", "rate", "USD", "150.25")
         let document = try await cli.json("export", "--format", "json")
-        #expect(document["format"].string == "split-export" && document["version"].int == 3)
+        #expect(document["format"].string == "split-export" && document["version"].int == 4)
         let exported = document["trips"][0]
         #expect(exported["name"].string == "Tokyo Trip" && exported["currency"].string == "JPY")
         #expect(exported["rates"][0]["rate"].double == 150.25)

@@ -84,7 +84,7 @@ struct ImportTests {
         // Balances and the settle plan survive too.
         #expect(try await fresh.run("settle", "--trip", "Tokyo Trip").stdout == original.run("settle", "--trip", "Tokyo Trip").stdout)
         #expect(try await fresh.run("balances", "--trip", "Osaka").stdout == original.run("balances", "--trip", "Osaka").stdout)
-        #expect(first.contains(#""payers""#) && first.contains(#""version": 3"#))
+        #expect(first.contains(#""payers""#) && first.contains(#""version": 4"#))
     }
 
     @Test("a second import of the same file adds nothing and says so; --dry-run writes nothing")

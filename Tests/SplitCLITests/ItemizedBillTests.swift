@@ -118,7 +118,7 @@ struct ItemizedBillCLITests {
         let file = cli.path("trip.json")
         try await cli.ok("export", "--format", "json", "-o", file)
         let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.contains(#""version": 3"#) && text.contains(#""mode": "items""#) && text.contains(#""mode": "shares""#))
+        #expect(text.contains(#""version": 4"#) && text.contains(#""mode": "items""#) && text.contains(#""mode": "shares""#))
 
         let fresh = try CLI()
         try await fresh.ok("import", file)

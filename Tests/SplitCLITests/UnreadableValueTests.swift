@@ -34,7 +34,7 @@ struct UnreadableValueTests {
                commands: [["expenses"], ["export"], ["upload", "--dry-run"]]),
         Damage(table: "expense", column: "currency", value: "'XX1'",
                commands: [["expenses"], ["summary"], ["balances"], ["settle"], ["export"], ["upload", "--dry-run"]]),
-        Damage(table: "expense", column: "category", value: "'Food'",
+        Damage(table: "expense", column: "category", value: "' Food'",
                commands: [["expenses"], ["summary"], ["export"], ["upload", "--dry-run"]]),
         Damage(table: "expense", column: "amount", value: "'lots'",
                commands: [["expenses"], ["summary"], ["export"], ["upload", "--dry-run"]]),

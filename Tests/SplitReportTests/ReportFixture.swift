@@ -34,7 +34,7 @@ struct ReportFixture {
                 rule = .itemized(bill)
             }
             return Expense(id: ExpenseID("e\(10_000 + index)"), description: description, amount: money,
-                           category: Category.allCases[index % Category.allCases.count], paidBy: members[payer].id, date: day,
+                           category: Category.defaults[index % Category.defaults.count], paidBy: members[payer].id, date: day,
                            splits: try SplitAllocator.splits(amount: money, rule: rule), splitGiven: rule)
         }
         let paid = try payments.enumerated().map { index, spec in

@@ -64,8 +64,12 @@ enum ShellCompletion {
         }
     }
 
-    /// The categories ``SplitCore/Category`` accepts.
-    static let categories = CompletionKind.list(Category.allCases.map(\.rawValue))
+    /// The trip's categories (`split category list`).
+    static let categories = CompletionKind.custom { words, index, prefix in
+        CompletionLine(words, index, prefix).offer { catalog, trip in
+            try catalog.completionCategories(trip: trip).map { CompletionCandidate($0.rawValue) }
+        }
+    }
 
     /// The ISO 4217 codes ``SplitCore/CurrencyTable`` accepts.
     static let currencies = CompletionKind.list(CurrencyTable.exponents.keys.sorted())

@@ -13,9 +13,12 @@ struct ExportTrip: Sendable {
     /// Oldest first; ties by amount.
     let payments: [Payment]
     let directory: MemberDirectory
+    /// The trip's categories in listing order.
+    let categories: [Category]
 
     init(_ snapshot: TripSnapshot) {
-        let directory = MemberDirectory(snapshot.members)
+        let directory = MemberDirectory(snapshot.members, departures: snapshot.departures)
+        categories = snapshot.categories.categories
         trip = snapshot.trip
         members = directory.sortedByName(snapshot.members.map(\.id)).compactMap(directory.member(id:))
         rates = snapshot.rates.map { (code: $0.key, rate: $0.value) }.sorted { $0.code < $1.code }

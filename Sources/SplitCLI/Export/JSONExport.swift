@@ -9,8 +9,10 @@ enum JSONExport {
     static let formatName = "split-export"
     /// 2 adds `payers` to each expense (version 1 files, with `paidBy` only, still import); 3
     /// adds `splitGiven` where the split as given is kept (equal among whom, percentages,
-    /// shares, or an itemized bill), in the store's own form, naming members by id.
-    static let version = 3
+    /// shares, or an itemized bill), in the store's own form, naming members by id. 4 adds the
+    /// trip's `categories` (its own list, in order) and each member's `leftOn` (the day they
+    /// moved out, or null): an older split refuses it rather than read its categories as Other.
+    static let version = 4
 
     /// The trip's fields before its expenses.
     static func header(_ snapshot: ExportTrip) -> [JSONMember] {
@@ -20,7 +22,11 @@ enum JSONExport {
             JSONMember("name", .string(trip.name)),
             JSONMember("currency", .string(trip.currency.code)),
             JSONMember("rates", .array(snapshot.rates.map { .object(["currency": .string($0.code), "rate": .number($0.rate.text)]) })),
-            JSONMember("members", .array(snapshot.members.map { .object(["id": .string($0.id.rawValue), "name": .string($0.name)]) })),
+            JSONMember("members", .array(snapshot.members.map {
+                .object(["id": .string($0.id.rawValue), "name": .string($0.name),
+                         "leftOn": snapshot.directory.departures[$0.id].map { .string($0.description) } ?? .null])
+            })),
+            JSONMember("categories", .array(snapshot.categories.map { .string($0.rawValue) })),
         ]
     }
 

@@ -10,7 +10,7 @@ struct DateInput {
     let today: CivilDate
 
     /// The options whose value is a date: `-5` after one of them is 5 days ago, not a negative amount.
-    static let options: Set<String> = ["--date", "--since", "--until"]
+    static let options: Set<String> = ["--date", "--since", "--until", "--from"]
 
     /// The forms, for help texts and messages.
     static let forms = DateReader.forms

@@ -13,8 +13,11 @@ struct ExpenseBuilder {
     var payerField = "--paid-by"
     /// You in this trip: the payer when none is given.
     var me: MemberID?
-    /// The account's `default.category`: the category when none is given.
+    /// The account's `default.category`: the category when none is given (when the trip
+    /// has it).
     var defaultCategory: Category?
+    /// The trip's categories, which `--category` names one of.
+    var categories: TripCategories = .defaults
 
     /// - Parameters:
     ///   - id: the new expense's id (ignored when editing `base`).
@@ -49,10 +52,11 @@ struct ExpenseBuilder {
             throw CLIError("an amount is required, e.g. 12.50", kind: .usage)
         }
         let payers = try self.payers(draft.payers, amount: amount, base: base)
-        let category = try self.category(draft.category) ?? base?.category ?? defaultCategory ?? .other
+        let fallback = defaultCategory.flatMap { try? categories.resolve($0.rawValue) } ?? .other
+        let category = try self.category(draft.category) ?? base?.category ?? fallback
         let date = try DateInput(today: today).recorded(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
-        let (splits, rule) = try self.splits(draft.split, amount: amount, base: base, baseRule: baseRule)
+        let (splits, rule) = try self.splits(draft.split, amount: amount, base: base, baseRule: baseRule, date: date)
         let expense = Expense(
             id: base?.id ?? id, description: description, amount: amount, category: category,
             payers: payers, date: date, note: note, splits: splits, createdAt: base?.createdAt, splitGiven: rule)
@@ -73,12 +77,10 @@ struct ExpenseBuilder {
         return text
     }
 
+    /// The trip's category `text` names (any case), spelled as the trip spells it.
     private func category(_ text: String?) throws -> Category? {
         guard let text else { return nil }
-        guard let category = Category(name: text.trimmingSpaces) else {
-            throw CLIError("unknown category '\(text)'; use one of \(Category.acceptedList)", kind: .data)
-        }
-        return category
+        return try categories.resolve(text)
     }
 
     private func note(_ text: String?, base: String?) throws -> String? {
@@ -92,8 +94,12 @@ struct ExpenseBuilder {
 
     /// The splits, and the rule they follow (nil: unknown, for an edit that keeps splits whose
     /// rule is unknown).
+    ///
+    /// "Everyone" (no split given, or a bill without `--among`) is everyone still living
+    /// here on the expense's `date`: members who moved out by then are left out
+    /// (``SplitCore/MemberDirectory/present(on:)``); named, they are in.
     private func splits(_ spec: SplitSpec?, amount: Money, base: Expense?,
-                        baseRule: SplitRule?) throws -> (splits: [ExpenseSplit], rule: SplitRule?) {
+                        baseRule: SplitRule?, date: CivilDate) throws -> (splits: [ExpenseSplit], rule: SplitRule?) {
         let paidBefore = Set(base?.splits.filter(\.isPaid).map(\.memberID) ?? [])
         let rule: SplitRule
         switch spec {
@@ -129,7 +135,12 @@ struct ExpenseBuilder {
                 guard !members.members.isEmpty else {
                     throw CLIError("the trip has no members yet; add them with: split member add NAME...", kind: .data)
                 }
-                rule = .equal(sorted(members.members.map(\.id)))
+                let present = members.present(on: date)
+                guard !present.isEmpty else {
+                    throw CLIError("everyone has moved out by \(date); name who shares it with --among NAME,... "
+                                   + "or bring someone back with: split member return NAME", kind: .data)
+                }
+                rule = .equal(sorted(present.map(\.id)))
             }
         case .among(let names):
             rule = .equal(sorted(try resolveUnique(names)))
@@ -147,7 +158,7 @@ struct ExpenseBuilder {
                 MemberWeight(memberID: member, weight: try SplitAllocator.parseShares(text))
             })
         case .items(let spec):
-            rule = .itemized(try bill(spec, currency: amount.currency, baseRule: baseRule))
+            rule = .itemized(try bill(spec, currency: amount.currency, baseRule: baseRule, date: date))
         }
         let splits = try SplitAllocator.splits(amount: amount, rule: rule).map {
             ExpenseSplit(memberID: $0.memberID, amount: $0.amount, isPaid: paidBefore.contains($0.memberID))
@@ -160,7 +171,7 @@ struct ExpenseBuilder {
     /// percentages as `--percent` takes them. With no items (an edit giving only `--tax`,
     /// `--tip` or `--discount`), the edited bill's items, with the extras given replacing
     /// its own.
-    private func bill(_ spec: ItemsSpec, currency: Currency, baseRule: SplitRule?) throws -> ItemizedBill {
+    private func bill(_ spec: ItemsSpec, currency: Currency, baseRule: SplitRule?, date: CivilDate? = nil) throws -> ItemizedBill {
         if spec.items.isEmpty {
             guard case .itemized(var kept)? = baseRule else {
                 throw CLIError("--tax, --tip and --discount go with the items of a bill; give them with --item NAME=PRICE",
@@ -172,7 +183,8 @@ struct ExpenseBuilder {
             if spec.discount != nil { kept.discount = try extra(spec.discount, flag: "--discount", currency: currency) }
             return kept
         }
-        let among = try spec.among.map { sorted(try resolveUnique($0)) } ?? sorted(members.members.map(\.id))
+        let everyone = date.map { members.present(on: $0) } ?? members.members
+        let among = try spec.among.map { sorted(try resolveUnique($0)) } ?? sorted(everyone.map(\.id))
         let items = try spec.items.map { item in
             guard item.name.count <= BillItem.nameLimit else {
                 throw CLIError("item name '\(TextRules.excerpt(item.name))' is longer than \(BillItem.nameLimit) characters",

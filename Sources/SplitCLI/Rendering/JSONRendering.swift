@@ -21,6 +21,12 @@ enum JSONRendering {
         .object(["id": .string(member.id.rawValue), "name": .string(member.name)])
     }
 
+    /// A member with `leftOn`, the day they moved out (`member leave`), or null.
+    static func member(_ member: Member, leftOn: CivilDate?) -> JSONValue {
+        .object(["id": .string(member.id.rawValue), "name": .string(member.name),
+                 "leftOn": leftOn.map { .string($0.description) } ?? .null])
+    }
+
     /// An expense as JSON: ``ExpenseJSONWriter``'s bytes read back, so the shape is written in
     /// one place. (A listing streams the writer's bytes without this step.)
     static func expense(_ expense: Expense, _ names: MemberDirectory) -> JSONValue {

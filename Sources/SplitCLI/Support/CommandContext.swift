@@ -94,7 +94,7 @@ struct CommandContext: Sendable {
     /// The trip and a directory of its members for resolving names.
     func tripAndMembers() async throws -> (Trip, MemberDirectory) {
         let scope = try await scope()
-        return (scope.trip, MemberDirectory(scope.members))
+        return (scope.trip, scope.directory)
     }
 
     /// Who you are in the command's trip.

@@ -19,7 +19,7 @@ enum ExpenseMapping {
         return .init(
             createdAt: includePaid ? expense.createdAt?.iso8601 : nil, groupId: group.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
-            category: expense.category.rawValue, paidByMemberId: expense.leadPayer.rawValue,
+            category: expense.category.wireName, paidByMemberId: expense.leadPayer.rawValue,
             expenseDate: NodeForms.text(expense.date), splits: splits(expense, includePaid: includePaid),
             payers: payers(expense), splitGiven: SplitGivenMapping.wire(expense, sent: includeSplitGiven))
     }

@@ -20,7 +20,7 @@ enum FromLocalMapping {
             id: keepID ? expense.id.rawValue : nil, note: keepID ? expense.note : nil,
             createdAt: keepID ? expense.createdAt?.iso8601 : nil, localId: expense.id.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
-            category: expense.category.rawValue, paidByLocalId: expense.leadPayer.rawValue,
+            category: expense.category.wireName, paidByLocalId: expense.leadPayer.rawValue,
             expenseDate: NodeForms.text(expense.date),
             splits: expense.splits.map { split in
                 .init(memberLocalId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency),

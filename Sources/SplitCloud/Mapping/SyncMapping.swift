@@ -50,7 +50,7 @@ enum SyncMapping {
         return .init(
             id: expense.id.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
-            category: expense.category.rawValue, paidByMemberId: expense.leadPayer.rawValue,
+            category: expense.category.wireName, paidByMemberId: expense.leadPayer.rawValue,
             expenseDate: NodeForms.text(expense.date), note: expense.note, createdAt: expense.createdAt?.iso8601,
             splits: expense.splits.map { split in
                 .init(memberId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)

@@ -13,8 +13,15 @@ public struct TripSnapshot: Sendable {
     public let expenses: [Expense]
     /// Live payments, newest date first.
     public let payments: [Payment]
+    /// The trip's categories in listing order.
+    public var categories: TripCategories = .defaults
+    /// When members who moved out left (`member leave`).
+    public var departures: [MemberID: CivilDate] = [:]
 
-    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment]) {
+    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment],
+                categories: TripCategories = .defaults, departures: [MemberID: CivilDate] = [:]) {
+        self.categories = categories
+        self.departures = departures
         self.trip = trip
         self.members = members
         self.rates = rates

@@ -15,6 +15,16 @@ public enum TripChange: Hashable, Sendable {
     case removeMember(MemberID)
     /// Brings a removed member back (undo of a removal).
     case restoreMember(MemberID)
+    /// The member moves out from this day on (`member leave`), or with nil comes back
+    /// (`member return`): kept with the member, read by every default split.
+    case setDeparture(MemberID, from: CivilDate?)
+    /// A category of the trip's own, added at the end of its list, or at `position` (1-based:
+    /// undo of a removal puts it back where it was).
+    case addCategory(String, position: Int? = nil)
+    /// Renames a category, and every expense that names it, in one change.
+    case renameCategory(from: String, to: String)
+    /// Removes a category no live expense names.
+    case removeCategory(String)
     case addExpenses([Expense])
     /// Replaces the expense with this id by this version.
     case editExpense(Expense)

@@ -54,7 +54,7 @@ public enum ForeignReading {
             repairs.append(.amountRounded(written: text(item.amount), to: amount))
         }
         let category: Category
-        if let known = Category(rawValue: item.category) ?? Category(name: item.category) {
+        if let known = Category.builtIn(item.category) ?? Category(name: item.category) {
             category = known
         } else {
             category = .other

@@ -26,6 +26,11 @@ public struct ImportTrip: Sendable, Equatable {
     public var members: [ImportMember]
     public var expenses: [ImportExpense]
     public var payments: [ImportPayment]
+    /// The trip's own categories in order (split's export); empty: the file has no list, and
+    /// the trip keeps its own. Categories the expenses name are added to the trip too.
+    public var categories: [String] = []
+    /// The day members who moved out left, by member source.
+    public var departures: [String: CivilDate] = [:]
 
     public init(source: String, name: String, currency: Currency, rates: [String: ExchangeRate] = [:],
                 members: [ImportMember] = [], expenses: [ImportExpense] = [], payments: [ImportPayment] = []) {

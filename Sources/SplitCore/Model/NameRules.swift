@@ -1,4 +1,4 @@
-/// What makes an acceptable trip or member name, shared by the CLI, the store and the server.
+/// What makes an acceptable trip, member or category name, shared by the CLI, the store and the server.
 ///
 /// Names are trimmed; 1 to 100 characters (the cloud schema's VARCHAR(100)); no control
 /// characters. Member names also may not contain `,` or `=`, which the command line uses to
@@ -13,6 +13,12 @@ public enum NameRules {
 
     public static func member(_ raw: String) throws(NameError) -> String {
         try check(raw, what: "member", forbidden: [",", "="])
+    }
+
+    /// A category of the trip's own (`split category add`): the member-name rules of length
+    /// and control characters. Commas and `=` are fine: a category is never one of a list.
+    public static func category(_ raw: String) throws(NameError) -> String {
+        try check(raw, what: "category", forbidden: [])
     }
 
     static func check(_ raw: String, what: String, forbidden: Set<Character>) throws(NameError) -> String {

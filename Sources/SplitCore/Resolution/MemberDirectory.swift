@@ -6,8 +6,13 @@ public struct MemberDirectory: Sendable {
     /// Position of each member in name order (case-insensitive, then id).
     private let rank: [MemberID: Int]
 
-    public init(_ members: [Member]) {
+    /// When members moved out (`member leave`): the first day they are no longer in an
+    /// expense's default split. Members who never left are not in it.
+    public let departures: [MemberID: CivilDate]
+
+    public init(_ members: [Member], departures: [MemberID: CivilDate] = [:]) {
         self.members = members
+        self.departures = departures
         var byID: [MemberID: Member] = [:]
         for member in members { byID[member.id] = member }
         self.byID = byID
@@ -30,6 +35,17 @@ public struct MemberDirectory: Sendable {
     }
 
     public func member(id: MemberID) -> Member? { byID[id] }
+
+    /// True when `id` moved out on or before `date`: an expense of that day leaves them out of
+    /// its default split (``present(on:)``).
+    public func hasLeft(_ id: MemberID, by date: CivilDate) -> Bool {
+        departures[id].map { $0 <= date } ?? false
+    }
+
+    /// The members still living here on `date`: an expense's "everyone".
+    public func present(on date: CivilDate) -> [Member] {
+        members.filter { !hasLeft($0.id, by: date) }
+    }
 
     /// The member's position in name order; nil for an id the directory does not hold.
     public func rank(of id: MemberID) -> Int? { rank[id] }

@@ -25,10 +25,15 @@ public struct ServerLimits: Hashable, Sendable {
     /// How each expense's split was given (``Expense/splitGiven``, items too): stored on the
     /// server, else kept on the device that gave it, while the server holds the shares.
     public var keepsSplitGiven: Bool
+    /// A trip's own categories (`split category`): stored on the server, else an expense in
+    /// one travels as Other (``SplitCore/Category/wireName``) and the device keeps the real
+    /// one. No server stores them yet, so the default is false.
+    public var storesCategories: Bool
 
     public init(currencies: [String]? = nil, expenseNotes: Bool = true, paymentNotes: Bool = true,
                 renamesMembers: Bool = true, removesMembers: Bool = true, storesRates: Bool = true,
-                renamesTrips: Bool = true, keepsSplitGiven: Bool = true) {
+                renamesTrips: Bool = true, keepsSplitGiven: Bool = true, storesCategories: Bool = false) {
+        self.storesCategories = storesCategories
         self.currencies = currencies
         self.expenseNotes = expenseNotes
         self.paymentNotes = paymentNotes
@@ -52,10 +57,19 @@ public struct ServerLimits: Hashable, Sendable {
 
     /// `value` as this server can hold it: without the split as given when it keeps none, so
     /// a device compares its own version with the server's on what both can hold.
+    /// Likewise a category of the trip's own reads as Other where the server stores none.
     public func held(_ value: SyncValue) -> SyncValue {
-        guard !keepsSplitGiven, case .expense(var expense) = value, expense.splitGiven != nil else { return value }
-        expense.splitGiven = nil
-        return .expense(expense)
+        guard case .expense(var expense) = value else { return value }
+        var changed = false
+        if !keepsSplitGiven, expense.splitGiven != nil {
+            expense.splitGiven = nil
+            changed = true
+        }
+        if !storesCategories, !expense.category.isDefault {
+            expense.category = .other
+            changed = true
+        }
+        return changed ? .expense(expense) : value
     }
 
     /// The codes the server stores, for a refusal's "it accepts only …".

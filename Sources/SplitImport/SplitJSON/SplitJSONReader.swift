@@ -12,7 +12,7 @@ struct SplitJSONReader {
     let bytes: [UInt8]
 
     /// The versions this reader takes.
-    static let versions: Set<String> = ["1", "2", "3"]
+    static let versions: Set<String> = ["1", "2", "3", "4"]
 
     func read() throws(ImportError) -> ImportPlan {
         let document: JSONValue
@@ -21,7 +21,7 @@ struct SplitJSONReader {
             throw ImportError("format", "must be \"split-export\"; this is not a split export")
         }
         guard let version = document["version"]?.numberText, Self.versions.contains(version) else {
-            throw ImportError("version", "must be 1, 2 or 3; this file was written by a newer split, so update split to import it")
+            throw ImportError("version", "must be 1, 2, 3 or 4; this file was written by a newer split, so update split to import it")
         }
         guard let trips = document["trips"]?.arrayValue else { throw ImportError("trips", "must be an array") }
         var plan = ImportPlan()
@@ -51,7 +51,18 @@ struct SplitJSONReader {
             let id = try fields.string("id")
             known.insert(id)
             trip.members.append(ImportMember(source: "split:member:\(id)", name: try fields.string("name")))
+            if let left = try fields.optionalString("leftOn") {
+                trip.departures["split:member:\(id)"] = try ImportValues.date(left, at: "\(location).members[\(index)].leftOn")
+            }
         }
+        // Version 4: the trip's own categories; an expense may name any of them.
+        for (index, category) in try array(item, "categories", at: location).enumerated() {
+            guard let name = category.stringValue, (try? NameRules.category(name)) == name else {
+                throw ImportError("\(location).categories[\(index)]", "must be a category name of 1 to \(NameRules.maxLength) characters")
+            }
+            trip.categories.append(name)
+        }
+        let ownCategories = TripCategories(trip.categories.map(Category.init(rawValue:)))
         let memberSources = Dictionary(known.map { ($0, "split:member:\($0)") }, uniquingKeysWith: { first, _ in first })
         func member(_ id: String, at here: String) throws(ImportError) -> String {
             guard known.contains(id) else { throw ImportError(here, "names member '\(id)', who is not in the trip's members") }
@@ -71,6 +82,9 @@ struct SplitJSONReader {
                     isPaid: split["isPaid"]?.boolValue ?? false))
             }
             let amount = Money(minorUnits: try decimal(expense["amount"], code, at: "\(here).amount"), currency: code)
+            let named = try fields.optionalString("category")
+            let category = named.flatMap { name in ownCategories.categories.first { $0.key == Category.key(for: name) } }
+                ?? ImportValues.category(named, warnings: &warnings)
             var payers: [ImportExpense.Payer] = []
             for (position, payer) in try array(expense, "payers", at: here).enumerated() {
                 let at = "\(here).payers[\(position)]"
@@ -84,7 +98,7 @@ struct SplitJSONReader {
             trip.expenses.append(ImportExpense(
                 source: "split:expense:\(try fields.string("id"))", description: try fields.optionalString("description") ?? "",
                 amount: amount,
-                category: ImportValues.category(try fields.optionalString("category"), warnings: &warnings),
+                category: category,
                 payers: payers,
                 date: try ImportValues.date(try fields.string("date"), at: "\(here).date"),
                 note: try fields.optionalString("note"), createdAt: ImportValues.timestamp(try fields.optionalString("createdAt")),

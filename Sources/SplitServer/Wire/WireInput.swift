@@ -37,9 +37,8 @@ enum WireInput {
 
     /// A category by its exact API name.
     static func category(_ text: String, field: String = "category") throws(APIError) -> SplitCore.Category {
-        guard let category = SplitCore.Category(rawValue: text) else {
-            throw .badRequest("\(field) '\(text.prefix(32))' is not one of "
-                + SplitCore.Category.allCases.map(\.rawValue).joined(separator: ", "))
+        guard let category = SplitCore.Category.builtIn(text) else {
+            throw .badRequest("\(field) '\(text.prefix(32))' is not one of " + SplitCore.Category.acceptedList)
         }
         return category
     }

@@ -28,6 +28,13 @@ extension LocalBackend {
         try completionRead(trip: reference) { db, trip in try MemberRecord.members(db, trip: trip) } ?? []
     }
 
+    /// The categories of the trip `reference` names, else of the current trip; the six
+    /// defaults when there is no such trip.
+    public func completionCategories(trip reference: String?) throws -> [Category] {
+        try completionRead(trip: reference) { db, trip in try CategoryRecord.categories(db, trip: trip).categories }
+            ?? Category.defaults
+    }
+
     /// The trip's live expenses, newest first: each id with its description.
     public func completionExpenses(trip reference: String?) throws -> [(id: ExpenseID, description: String)] {
         try completionRead(trip: reference) { db, trip in

@@ -106,6 +106,17 @@ extension LocalBackend {
             }
             try record("member", member.source, trip: tripID, local: members[member.source]!.rawValue)
         }
+        for (source, date) in trip.departures {
+            if let id = members[source] {
+                try MemberRecord.withID(id).filter(MemberRecord.Columns.tripID == tripID)
+                    .updateAll(db, MemberRecord.Columns.leftOn.set(to: date.description))
+            }
+        }
+        // A trip this import makes has the file's categories, in its order, and no others.
+        if created && !trip.categories.isEmpty {
+            try CategoryRecord.filter(CategoryRecord.Columns.tripID == tripID).deleteAll(db)
+        }
+        try writer.ensureCategories(trip.categories + trip.expenses.map(\.category.rawValue))
         func local(_ source: String, _ what: String) throws -> MemberID {
             guard let id = members[source] else { throw StoreError.invalid("\(what) refers to member '\(source)', who is not in the file") }
             return id

@@ -24,4 +24,16 @@ extension LocalBackend {
             try writer.apply(.removeMember(id))
         }
     }
+
+    /// Member `id` moves out from `date` on (`member leave`), or with nil comes back.
+    public func setDeparture(_ id: MemberID, from date: CivilDate?, trip: TripID, at: Timestamp) async throws {
+        try write(trip, at: at) { writer in
+            try writer.apply(.setDeparture(id, from: date))
+        }
+    }
+
+    /// When each live member who moved out left.
+    public func departures(trip: TripID) async throws -> [MemberID: CivilDate] {
+        try database.read { db in try MemberRecord.departures(db, trip: trip) }
+    }
 }

@@ -22,15 +22,17 @@ extension LocalBackend {
 
     /// Adds the instances due on or before `today`. Nothing due (the usual case) costs one
     /// probe of the `recurring_rule_due` index and writes nothing; otherwise one write adds
-    /// them all as one change. Instances with no split given are shared by the live members.
+    /// them all as one change. Instances with no split given are shared by the members present on
+    /// their date: a member who left (`member leave`) shares none dated on or after leaving.
     public func catchUpRecurring(trip: TripID, today: CivilDate, at: Timestamp) async throws -> RecurringCatchUp {
         let due = try database.read { db in try RecurringRuleRecord.due(trip, today: today).fetchCount(db) }
         guard due > 0 else { return .nothing }
         return try write(trip, at: at) { writer in
             let rules = try RecurringRuleRecord.due(trip, today: today).order(RecurringRuleRecord.Columns.createdAt)
                 .fetchAll(writer.db).map(\.rule)
-            let members = try MemberRecord.members(writer.db, trip: trip).map(\.id)
-            return try writer.catchUp(rules, today: today, present: { _ in members })
+            let directory = MemberDirectory(try MemberRecord.members(writer.db, trip: trip),
+                                            departures: try MemberRecord.departures(writer.db, trip: trip))
+            return try writer.catchUp(rules, today: today, present: { date in directory.present(on: date).map(\.id) })
         }
     }
 

@@ -19,7 +19,8 @@ extension LocalBackend {
             let link = try run.link(db, found.id)
             let members = try MemberRecord.members(db, trip: found.id)
             var scope = TripScope(trip: found, members: members,
-                                  me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link)
+                                  me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link,
+                                  departures: try MemberRecord.departures(db, trip: found.id))
             if let today { scope.recurringDue = try RecurringRuleRecord.due(found.id, today: today).fetchCount(db) > 0 }
             return scope
         }

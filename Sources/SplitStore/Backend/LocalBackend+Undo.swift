@@ -56,6 +56,17 @@ extension LocalBackend {
             try writer.apply(.renameMember(MemberID(id), to: name))
         case .restoreMember(let id):
             try writer.apply(.restoreMember(MemberID(id)))
+        case .setDeparture(let id, let date):
+            try writer.apply(.setDeparture(MemberID(id), from: try date.map { text in
+                guard let date = CivilDate(parsing: text) else { throw StoreError.cannotUndo("the log entry's date '\(text)' is unreadable") }
+                return date
+            }))
+        case .removeCategory(let name):
+            try writer.apply(.removeCategory(name))
+        case .renameCategory(let old, let new):
+            try writer.apply(.renameCategory(from: old, to: new))
+        case .addCategory(let name, let position):
+            try writer.apply(.addCategory(name, position: position))
         case .setRate(let currency, let rate):
             try writer.apply(.setRate(try Currency(code: currency), try rate.map { try ExchangeRate(parsing: $0) }))
         case .renameTrip(let name):

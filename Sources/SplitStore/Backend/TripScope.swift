@@ -9,6 +9,11 @@ public struct TripScope: Sendable {
     public let me: Me?
     /// The cloud group the trip syncs with; nil for a local trip.
     public let link: TripLink?
+    /// When members who moved out left (`member leave`).
+    public let departures: [MemberID: CivilDate]
+
+    /// The members as a directory that knows who left: what default splits read.
+    public var directory: MemberDirectory { MemberDirectory(members, departures: departures) }
     /// Whether a recurring rule has an instance due by the `today` the scope was read for:
     /// probed in the same read, so a command whose trip has nothing due reads nothing more.
     public var recurringDue: Bool = false

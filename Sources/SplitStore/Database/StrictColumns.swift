@@ -35,12 +35,13 @@ extension StrictColumns {
         return currency
     }
 
-    /// One of the six category names, exactly as stored by split.
+    /// A category name as the trip spells it (``SplitCore/NameRules/category(_:)``).
     func category(_ column: Key) throws -> Category {
-        guard let category = Category(rawValue: try text(column)) else {
-            throw unreadable(column, expected: "one of " + Category.allCases.map(\.rawValue).joined(separator: ", "))
+        let name = try text(column)
+        guard (try? NameRules.category(name)) == name else {
+            throw unreadable(column, expected: "a category name of 1 to \(NameRules.maxLength) characters")
         }
-        return category
+        return Category(rawValue: name)
     }
 }
 

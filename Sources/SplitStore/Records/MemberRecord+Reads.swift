@@ -9,6 +9,20 @@ extension MemberRecord {
         try fetchAll(db, sql: liveOfTrip, arguments: ["trip": trip.rawValue]).map(\.member)
     }
 
+    /// The day each live member who moved out left (`member leave`).
+    static func departures(_ db: Database, trip: TripID) throws -> [MemberID: CivilDate] {
+        var departures: [MemberID: CivilDate] = [:]
+        for row in try Row.fetchAll(db, sql: departuresOfTrip, arguments: ["trip": trip.rawValue]) {
+            let text: String = row["left_on"]
+            guard let date = CivilDate(parsing: text) else {
+                throw StoreError.unreadable(table: databaseTableName, id: row["id"], column: "left_on", value: text,
+                                            expected: "a date YYYY-MM-DD")
+            }
+            departures[MemberID(row["id"] as String)] = date
+        }
+        return departures
+    }
+
     /// Member names by id: live members only, or with `includingRemoved` also removed ones
     /// (for log lines about older expenses).
     static func names(_ db: Database, trip: TripID, includingRemoved: Bool = false) throws -> [MemberID: String] {

@@ -16,6 +16,7 @@ struct MemberRecord: FetchableRecord, TableRecord {
         static let nameKey = Column("name_key")
         static let createdAt = Column("created_at")
         static let removedAt = Column("removed_at")
+        static let leftOn = Column("left_on")
     }
 
     static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.name] }
@@ -55,6 +56,9 @@ struct MemberRecord: FetchableRecord, TableRecord {
         SELECT \(columnList([Columns.id, Columns.name])) FROM member
         WHERE trip_id = :trip AND removed_at IS NULL ORDER BY name_key, id
         """
+
+    /// The live members of trip `:trip` who moved out, with the day (``SchemaMemberLeave``).
+    static let departuresOfTrip = "SELECT id, left_on FROM member WHERE trip_id = :trip AND removed_at IS NULL AND left_on IS NOT NULL"
 
     /// Live member `:id` of trip `:trip`, as a fixed statement, for the sync's reads.
     static let liveByID = """

@@ -35,6 +35,14 @@ extension UndoAction {
             return .object(["kind": "renameMember", "id": .string(id), "name": .string(name)])
         case .restoreMember(let id):
             return .object(["kind": "restoreMember", "id": .string(id)])
+        case .setDeparture(let id, let date):
+            return .object(["kind": "setDeparture", "id": .string(id), "date": .string(orNull: date)])
+        case .removeCategory(let name):
+            return .object(["kind": "removeCategory", "name": .string(name)])
+        case .renameCategory(let old, let new):
+            return .object(["kind": "renameCategory", "from": .string(old), "to": .string(new)])
+        case .addCategory(let name, let position):
+            return .object(["kind": "addCategory", "name": .string(name), "position": position.map { .number(String($0)) } ?? .null])
         case .setRate(let currency, let rate):
             return .object(["kind": "setRate", "currency": .string(currency), "rate": .string(orNull: rate)])
         case .renameTrip(let name):
@@ -87,6 +95,16 @@ extension UndoAction {
             guard let id = string("id"), let paused = json["paused"]?.boolValue,
                   let next = json["nextPeriod"]?.numberText.flatMap({ Int($0) }) else { return nil }
             self = .setRuleProgress(id: id, paused: paused, nextPeriod: next)
+        case "setDeparture":
+            guard let id = string("id") else { return nil }
+            self = .setDeparture(id: id, date: string("date"))
+        case "removeCategory": guard let name = string("name") else { return nil }; self = .removeCategory(name)
+        case "renameCategory":
+            guard let old = string("from"), let new = string("to") else { return nil }
+            self = .renameCategory(from: old, to: new)
+        case "addCategory":
+            guard let name = string("name") else { return nil }
+            self = .addCategory(name, position: json["position"]?.numberText.flatMap { Int($0) })
         case "setRate":
             guard let currency = string("currency") else { return nil }
             self = .setRate(currency: currency, rate: string("rate"))

@@ -27,6 +27,12 @@ enum UndoAction: Equatable {
     case removeMembers([String])
     case renameMember(id: String, name: String)
     case restoreMember(String)
+    /// Undo of `member leave` or `member return`: the departure day before, or none.
+    case setDeparture(id: String, date: String?)
+    case removeCategory(String)
+    case renameCategory(from: String, to: String)
+    /// Undo of removing a category: add it back where it was.
+    case addCategory(String, position: Int?)
     /// Undo of setting a rate: restore the old one, or remove it when there was none.
     case setRate(currency: String, rate: String?)
     case renameTrip(name: String)
@@ -82,7 +88,9 @@ struct ExpenseSnapshot: Equatable {
     }
 
     func expense() throws -> Expense {
-        guard let category = Category(name: category), let date = CivilDate(parsing: date) else {
+        // A category of the six, in any case as older entries wrote them, else the trip's own.
+        let category = Category(name: category) ?? ((try? NameRules.category(category)).map(Category.init(rawValue:)))
+        guard let category, let date = CivilDate(parsing: date) else {
             throw StoreError.cannotUndo("the saved version of expense \(id.prefix(8)) is unreadable")
         }
         return Expense(

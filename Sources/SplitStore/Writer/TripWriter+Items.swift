@@ -28,7 +28,7 @@ extension TripWriter {
                 if !(state[ExpenseColumns.deletedAt] as DatabaseValue).isNull {
                     try row.updateAll(db, ExpenseColumns.deletedAt.set(to: nil))
                 }
-                try overwriteExpense(try keepingLocalSplitGiven(expense))
+                try overwriteExpense(try keepingLocalCategory(try keepingLocalSplitGiven(expense)))
                 if let createdAt { try setCreatedAt(key, createdAt) }
             } else {
                 try insertExpense(expense, createdAt: createdAt ?? expense.createdAt)
@@ -60,6 +60,18 @@ extension TripWriter {
               let rule = SplitRuleText.rule(text), rule.reproduces(expense.splits, amount: expense.amount) else { return expense }
         var kept = expense
         kept.splitGiven = rule
+        return kept
+    }
+
+    /// `expense`, a server's version in Other, with the category of the trip's own this device
+    /// keeps for it, when the server stores none (``keepsLocalCategory``): the server was
+    /// sent Other for it. Any other category the server has is another client's edit, and wins.
+    private func keepingLocalCategory(_ expense: Expense) throws -> Expense {
+        guard keepsLocalCategory, expense.category == .other,
+              let name = try ExpenseRecord.withID(expense.id).select(ExpenseColumns.category, as: String.self).fetchOne(db),
+              !Category(rawValue: name).isDefault else { return expense }
+        var kept = expense
+        kept.category = Category(rawValue: name)
         return kept
     }
 

@@ -61,6 +61,37 @@ extension TripWriter {
         try log("member.remove", "removed member \(name)", undo: .restoreMember(id.rawValue))
     }
 
+    /// Sets (or with nil clears) the day member `id` moved out. A command is refused when
+    /// the member already left (or, returning, never did), or when the day is before the
+    /// first expense they share in or pay (they lived here then).
+    func setDeparture(_ id: MemberID, from date: CivilDate?) throws {
+        let name = try MemberRecord.liveName(db, id, trip: trip)
+        let row = MemberRecord.withID(id).filter(Columns.tripID == trip.rawValue)
+        let before = try row.select(Columns.leftOn, as: String?.self).fetchOne(db) ?? nil
+        if origin.validates {
+            if let date {
+                if let before { throw StoreError.invalid("\(name) already left on \(before); to change the day, split member return \(name) first") }
+                if let first = try firstExpenseDate(naming: id), date < first {
+                    throw StoreError.invalid("\(name) cannot leave on \(date), before their first expense on \(first); "
+                                             + "give --from \(first) or later")
+                }
+            } else if before == nil {
+                throw StoreError.invalid("\(name) has not left; nothing to return from (split member list shows who left)")
+            }
+        }
+        try row.updateAll(db, Columns.leftOn.set(to: date?.description))
+        try log(date == nil ? "member.return" : "member.leave",
+                date.map { "\(name) left on \($0)" } ?? "\(name) returned",
+                undo: .setDeparture(id: id.rawValue, date: before))
+    }
+
+    /// The date of the first live expense member `id` shares in or pays.
+    private func firstExpenseDate(naming id: MemberID) throws -> CivilDate? {
+        let first = try ExpenseRecord.naming(id, trip: trip).select(min(ExpenseRecord.Columns.expenseDate), as: String?.self)
+            .fetchOne(db) ?? nil
+        return first.flatMap(CivilDate.init(parsing:))
+    }
+
     /// Brings a removed member back, unless another live member holds the name now. The
     /// server never revives a deleted id, so on a linked trip they come back under a new id.
     func restoreMember(_ id: MemberID) throws {

@@ -28,6 +28,9 @@ struct TripWriter {
     /// the server holds only the shares (the Node server), for the origins that write the
     /// server's versions (a pull, a merge).
     let keepsLocalSplitGiven: Bool
+    /// Whether a server's version of an expense in Other keeps the category of the trip's own
+    /// stored here: when the server stores none (``SplitCore/ServerLimits/storesCategories``).
+    let keepsLocalCategory: Bool
 
     /// `server`: what the trip's server holds, for a writer of its versions (nil: everything).
     init(_ run: StoreRun, _ db: Database, trip: TripID, at: Timestamp, origin: WriteOrigin,
@@ -39,6 +42,7 @@ struct TripWriter {
         self.origin = origin
         recorder = origin.queues ? try OutboxRecorder.open(run, db, trip) : nil
         keepsLocalSplitGiven = server.map { !$0.keepsSplitGiven } ?? false
+        keepsLocalCategory = server.map { !$0.storesCategories } ?? false
     }
 
     /// Whether the change goes to a server: the trip is linked and the origin queues.
@@ -54,6 +58,10 @@ struct TripWriter {
         case .renameMember(let id, let name): try renameMember(id, to: name)
         case .removeMember(let id): try removeMember(id)
         case .restoreMember(let id): try restoreMember(id)
+        case .setDeparture(let id, let date): try setDeparture(id, from: date)
+        case .addCategory(let name, let position): try addCategory(name, position: position)
+        case .renameCategory(let old, let new): try renameCategory(old, to: new)
+        case .removeCategory(let name): try removeCategory(name)
         case .addExpenses(let expenses): try addExpenses(expenses)
         case .editExpense(let expense): try editExpense(expense)
         case .deleteExpense(let id): try deleteExpense(id)

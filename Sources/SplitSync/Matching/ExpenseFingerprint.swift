@@ -14,7 +14,8 @@ struct ExpenseFingerprint: Hashable {
 
     let description: String
     let amount: Money
-    let category: Category
+    /// As a server that holds only the six has it (``SplitCore/Category/wireName``).
+    let category: String
     /// In member order.
     let payers: [ExpensePayer]
     let date: CivilDate
@@ -25,7 +26,7 @@ struct ExpenseFingerprint: Hashable {
         // Servers trim descriptions; split-server stores an empty one as none.
         description = expense.description.trimmingSpaces
         amount = expense.amount
-        category = expense.category
+        category = expense.category.wireName
         payers = expense.payers.sorted { $0.memberID < $1.memberID }
         date = expense.date
         shares = expense.splits.map { Share(member: $0.memberID, amount: $0.amount) }.sorted { $0.member < $1.member }

@@ -28,7 +28,7 @@ enum UploadKeys {
     /// The fields of an expense that a server stores, as text, with paid states.
     static func content(_ expense: Expense) -> String {
         var text = "\(expense.description)|\(expense.amount.minorUnits)|\(expense.amount.currency.code)|"
-            + "\(expense.category.rawValue)|\(expense.leadPayer.rawValue)|\(expense.date)"
+            + "\(expense.category.wireName)|\(expense.leadPayer.rawValue)|\(expense.date)"
         if expense.soloPayer == nil {
             for payer in expense.payers { text += "|paid:\(payer.memberID.rawValue)=\(payer.amount)" }
         }

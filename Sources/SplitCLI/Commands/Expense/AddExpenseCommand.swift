@@ -66,10 +66,18 @@ struct AddExpenseCommand: ContextCommand {
         let me = try await context.me()?.member.id
         builder.me = me
         builder.defaultCategory = context.preferences.defaultCategory
+        // Read only when a category is named: a plain add stays one read and one write.
+        if flags.category != nil || batch != nil || builder.defaultCategory != nil {
+            builder.categories = try await context.backend.categories(trip: trip.id)
+        }
         let drafts: [Expense]
         var rules: [ExpenseID: SplitRule] = [:]
+        var leaveNotes: [String] = []
         func built(_ draft: ExpenseDraft) throws -> Expense {
             let (expense, rule) = try builder.buildKeepingRule(draft, id: ExpenseID(context.newID()), base: nil, baseRule: nil)
+            if batch == nil, let note = LeaveNote.text(expense, directory: directory, named: draft.split != nil) {
+                leaveNotes.append(note)
+            }
             // Only what the shares cannot show is kept (an equal split is found again from them).
             if let rule, !rule.isEqual { rules[expense.id] = rule }
             return expense
@@ -107,6 +115,7 @@ struct AddExpenseCommand: ContextCommand {
         }
         if expenses.count > drafts.count { notes.append(NodePartsNote.text(parts: expenses.count - drafts.count + 1)) }
         if let note = ItemsNote.note(for: rules.values, trip: trip.id, context: context) { notes.append(note) }
+        notes += leaveNotes
         return ExpensesAdded(trip: trip, me: me, expenses: expenses, directory: directory, rules: rules, notes: notes)
     }
 }

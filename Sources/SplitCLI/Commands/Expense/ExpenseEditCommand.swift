@@ -45,7 +45,8 @@ struct ExpenseEditCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         // A held expense (another client's, with no sound reading) is fixed from its best
         // reading: the fix joins the trip and goes to the server.
-        let builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        var builder = ExpenseBuilder(trip: trip, members: directory, today: context.clock.today())
+        if flags.category != nil { builder.categories = try await context.backend.categories(trip: trip.id) }
         let draft = try flags.draft(description: description, amount: amount)
         let stored: [Expense]
         var kept: SplitRule?
@@ -71,6 +72,9 @@ struct ExpenseEditCommand: ContextCommand {
             notes.append(note)
         }
         let shown = stored[0]
+        if draft.split != nil, let note = LeaveNote.text(shown, directory: directory, named: true) {
+            notes.append(note)
+        }
         return ExpenseShown(trip: trip, expense: shown, directory: directory, rule: SplitWords.rule(kept, shown, directory),
                             edited: true, kept: kept, notes: notes)
     }

@@ -12,7 +12,8 @@ enum AddExpenseFlagsHelp: ExpenseFlagsHelp {
     static let paidBy = "Who paid (name or id); you, when left out and set (split member me). Several: A,B pay equal parts; "
         + "A=30,B=20 exact parts that add up to the amount."
     static let currency = "Currency of the amount (default: the trip's)."
-    static let category = "Meal, Transport, Tickets, Shopping, Hotel or Other (default: the default.category preference, else Other)."
+    static let category = "One of the trip's categories, any case (split category list; a new trip has Meal, Transport, Tickets, "
+        + "Shopping, Hotel and Other). Default: the default.category preference, else Other."
     static let date = "When it happened: \(DateInput.forms) (default: today)."
     static let note = "A free-text note."
 }
@@ -22,7 +23,7 @@ enum EditExpenseFlagsHelp: ExpenseFlagsHelp {
     static let paidBy = "New payers (name or id). Several: A,B pay equal parts; A=30,B=20 exact parts that add up to the "
         + "amount. Left out: the same payers."
     static let currency = "New currency; give --amount with it. Left out: unchanged."
-    static let category = "New category: Meal, Transport, Tickets, Shopping, Hotel or Other. Left out: unchanged."
+    static let category = "New category, one of the trip's (split category list). Left out: unchanged."
     static let date = "New date: \(DateInput.forms). Left out: unchanged."
     static let note = "New note (\"\" removes it). Left out: unchanged."
 }

@@ -42,10 +42,7 @@ struct ExpensesCommand: ContextCommand {
         var filter = ExpenseFilter()
         filter.member = try member.map { try directory.resolve($0).id }
         if let category {
-            guard let parsed = Category(name: category) else {
-                throw CLIError.data("unknown category '\(category)'; use one of \(Category.acceptedList)")
-            }
-            filter.category = parsed
+            filter.category = try await context.backend.categories(trip: trip.id).resolve(category)
         }
         filter.currency = try currency.map { try Currency(code: $0) }
         if let search, search.trimmingSpaces.isEmpty {

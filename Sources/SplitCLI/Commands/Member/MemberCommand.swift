@@ -6,14 +6,15 @@ import SplitReport
 struct MemberCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "member",
-        abstract: "Add, list, rename and remove the trip's members, and say which one you are.",
+        abstract: "Add, list, rename and remove the trip's members, say who moved out, and which one you are.",
         discussion: HelpText.reflow("""
         Examples:
           split member add Alex Bea Chen Dana
           split member rename Dana Dani
           split member me Alex
+          split member leave Jonas --from 2025-03-01
         """),
         subcommands: [MemberAddCommand.self, MemberListCommand.self, MemberRenameCommand.self, MemberRemoveCommand.self,
-                      MemberMeCommand.self]
+                      MemberMeCommand.self, MemberLeaveCommand.self, MemberReturnCommand.self]
     )
 }

@@ -13,6 +13,7 @@ struct MemberListCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> MemberListing {
         let (trip, directory) = try await context.tripAndMembers()
-        return MemberListing(trip: trip, members: directory.members, me: try await context.me()?.member.id)
+        return MemberListing(trip: trip, members: directory.members, me: try await context.me()?.member.id,
+                             departures: directory.departures)
     }
 }
