@@ -37,3 +37,7 @@ public typealias TripID = EntityID<TripTag>
 public typealias MemberID = EntityID<MemberTag>
 public typealias ExpenseID = EntityID<ExpenseTag>
 public typealias PaymentID = EntityID<PaymentTag>
+
+public enum ExchangeTag {}
+/// A currency exchange (``CurrencyExchange``), and the settle step that groups several.
+public typealias ExchangeID = EntityID<ExchangeTag>

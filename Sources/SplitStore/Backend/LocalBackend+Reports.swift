@@ -22,13 +22,14 @@ extension LocalBackend {
         try database.read { db in try balances(db, trip: trip, span: try DateSpan(since: nil, until: until)) }
     }
 
-    /// The balances of the expenses and payments dated within `span`.
+    /// The balances of the expenses, payments and currency exchanges dated within `span`.
     func balances(_ db: Database, trip: TripID, span: DateSpan) throws -> [CurrencyBalances] {
         let members = try MemberRecord.members(db, trip: trip).map(\.id)
         var expenses: [Expense] = []
         try ExpenseListing.stream(db, trip: trip, filter: ExpenseFilter(since: span.since, until: span.until)) { expenses.append($0) }
         let payments = try PaymentRecord.payments(db, trip: trip).filter { span.contains($0.date) }
-        return try BalanceCalculator.balances(members: members, expenses: expenses, payments: payments)
+        let exchanges = try ExchangeRecord.exchanges(db, trip: trip).filter { span.contains($0.date) }
+        return try BalanceCalculator.balances(members: members, expenses: expenses, payments: payments, exchanges: exchanges)
     }
 
     /// The trip's balances from its non-zero `balance_total` rows and its live members (in

@@ -11,7 +11,7 @@ public final class SplitDatabase: Sendable {
     /// `PRAGMA application_id` of split files: "SPLT" in ASCII.
     static let applicationID: Int32 = 0x5350_4C54
 
-    static let migrator = SchemaMigrator(migrations: [SchemaV1.apply, SchemaV2.apply, SchemaV3.apply, SchemaV4.apply, SchemaV5.apply, SchemaV6.apply, SchemaV7.apply, SchemaV8.apply, SchemaV9.apply])
+    static let migrator = SchemaMigrator(migrations: [SchemaV1.apply, SchemaV2.apply, SchemaV3.apply, SchemaV4.apply, SchemaV5.apply, SchemaV6.apply, SchemaV7.apply, SchemaV8.apply, SchemaV9.apply, SchemaV10.apply])
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { migrator.latestVersion }
