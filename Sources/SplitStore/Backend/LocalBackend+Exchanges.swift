@@ -2,16 +2,16 @@ import GRDB
 import SplitCore
 
 extension LocalBackend {
-    /// Records a settle step in one currency: `plan` turns the trip's balances, read in the
-    /// same write transaction (so no change made meanwhile is left out), into the currency
+    /// Records a settle step in one currency: `plan` turns the trip's balances and rates, read
+    /// in the same write transaction (so no change made meanwhile is left out), into the currency
     /// exchanges and the payments to record, written as one change that undo reverts whole
     /// (`settle --record --in`). Returns what it recorded.
     public func recordSettlementInOne(
         trip: TripID, at: Timestamp,
-        _ plan: ([CurrencyBalances]) throws -> (exchanges: [CurrencyExchange], payments: [Payment])
+        _ plan: ([CurrencyBalances], [String: ExchangeRate]) throws -> (exchanges: [CurrencyExchange], payments: [Payment])
     ) async throws -> (exchanges: [CurrencyExchange], payments: [Payment]) {
         try write(trip, at: at) { writer in
-            let step = try plan(try balances(writer.db, trip: trip))
+            let step = try plan(try balances(writer.db, trip: trip), try TripRateRecord.rates(writer.db, trip: trip))
             try writer.apply(.settleInOne(exchanges: step.exchanges, payments: step.payments))
             return step
         }
