@@ -126,3 +126,57 @@ struct SettleInOneTests {
         #expect(Self.bytes(cli) == before)
     }
 }
+
+/// The exchanges travel in split's own JSON export, version 4, and come back once.
+@Suite("settle --record --in: export and import")
+struct SettleInOneExportTests {
+    @Test("export, import into an empty database, export again: the same bytes with --keep-ids, the same balances and exchanges; twice adds nothing")
+    func roundTrip() async throws {
+        let cli = try await SettleInOneTests.lima()
+        try await cli.ok("settle", "--record", "--in", "PEN")
+        let file = cli.path("lima.json")
+        try await cli.ok("export", "--format", "json", "-o", file)
+        let first = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(first.contains(#""version": 4"#) && first.contains(#""exchanges""#), "\(first)")
+
+        let fresh = try CLI()
+        let imported = try await fresh.ok("import", file)
+        #expect(imported.stdout.contains("Lima (new trip): 3 members, 3 expenses, 2 payments, 3 currency exchanges"), "\(imported)")
+        try await fresh.ok("trip", "use", "Lima")
+        #expect(try await fresh.nets() == cli.nets())
+        #expect(try await fresh.nets().values.allSatisfy { $0.values.allSatisfy { $0 == 0 } })
+        func rows(_ sandbox: CLI) async throws -> [String] {
+            try await sandbox.json("conversions")["exchanges"].array.map {
+                "\($0["memberName"].string ?? "") \($0["fromAmount"].double ?? .nan) \($0["fromCurrency"].string ?? "") "
+                    + "\($0["toAmount"].double ?? .nan) \($0["toCurrency"].string ?? "") \($0["date"].string ?? "")"
+            }.sorted()
+        }
+        #expect(try await rows(fresh) == rows(cli))
+        let twice = try await fresh.ok("import", file)
+        #expect(twice.stdout.contains("imported before"), "\(twice)")
+        #expect(try await fresh.json("conversions")["exchanges"].array.count == 3)
+
+        let kept = try CLI()
+        try await kept.ok("import", file, "--keep-ids")
+        try await kept.ok("trip", "use", "Lima")
+        try await kept.ok("export", "--format", "json", "-o", kept.path("kept.json"))
+        let keptText = try String(contentsOfFile: kept.path("kept.json"), encoding: .utf8)
+        #expect(keptText == first)
+    }
+
+    @Test("an export without exchanges stays version 3; a step whose exchanges do not sum to zero is refused, writing nothing")
+    func refusesUnbalanced() async throws {
+        let cli = try await SettleInOneTests.lima()
+        try await cli.ok("export", "--format", "json", "-o", cli.path("plain.json"))
+        #expect(try String(contentsOfFile: cli.path("plain.json"), encoding: .utf8).contains(#""version": 3"#))
+        try await cli.ok("settle", "--record", "--in", "PEN")
+        try await cli.ok("export", "--format", "json", "-o", cli.path("lima.json"))
+        let text = try String(contentsOfFile: cli.path("lima.json"), encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""fromAmount": 66.67"#, with: #""fromAmount": 66.68"#)
+        #expect(broken != text)
+        let file = try cli.write("broken.json", broken)
+        let fresh = try CLI()
+        try await fresh.run("import", file).expectError(65, "do not sum to zero in USD")
+        #expect(try await fresh.run("trip", "list").stdout.contains("Lima") == false)
+    }
+}

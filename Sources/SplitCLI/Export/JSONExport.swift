@@ -11,6 +11,15 @@ enum JSONExport {
     /// adds `splitGiven` where the split as given is kept (equal among whom, percentages,
     /// shares, or an itemized bill), in the store's own form, naming members by id.
     static let version = 3
+    /// 4 adds each trip's `exchanges` (``SplitCore/CurrencyExchange``); written only when a
+    /// trip holds some, so that a split too old to read them refuses the file rather than
+    /// importing balances without them.
+    static let exchangesVersion = 4
+
+    /// The version a file of `trips` needs.
+    static func version(of trips: [ExportTrip]) -> Int {
+        trips.contains { !$0.exchanges.isEmpty } ? exchangesVersion : version
+    }
 
     /// The trip's fields before its expenses.
     static func header(_ snapshot: ExportTrip) -> [JSONMember] {
@@ -66,6 +75,19 @@ enum JSONExport {
         ])
     }
 
+    static func exchange(_ exchange: CurrencyExchange) -> JSONValue {
+        .object([
+            "id": .string(exchange.id.rawValue),
+            "step": .string(exchange.step.rawValue),
+            "member": .string(exchange.member.rawValue),
+            "fromAmount": JSONRendering.amount(exchange.from.minorUnits, exchange.from.currency),
+            "fromCurrency": .string(exchange.from.currency.code),
+            "toAmount": JSONRendering.amount(exchange.to.minorUnits, exchange.to.currency),
+            "toCurrency": .string(exchange.to.currency.code),
+            "date": .string(exchange.date.description),
+        ])
+    }
+
     /// Writes the document one expense at a time, laid out exactly as `JSONWriter` lays out a
     /// whole tree, handing `flush` a chunk whenever about a megabyte is ready: a 100,000-expense
     /// export never holds the whole text, nor a JSON tree of it, in memory.
@@ -99,7 +121,7 @@ enum JSONExport {
         key("format", first: true, indent: 1)
         JSONWriter.write(.string(formatName), to: &out)
         key("version", first: false, indent: 1)
-        JSONWriter.write(.int(version), to: &out)
+        JSONWriter.write(.int(version(of: trips)), to: &out)
         key("trips", first: false, indent: 1)
         out.append(UInt8(ascii: "["))
         for (index, snapshot) in trips.enumerated() {
@@ -113,6 +135,10 @@ enum JSONExport {
             try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory, rule: $0.givenRule) }
             key("payments", first: false, indent: 3)
             try array(snapshot.payments, indent: 3, payment)
+            if !snapshot.exchanges.isEmpty {
+                key("exchanges", first: false, indent: 3)
+                try array(snapshot.exchanges, indent: 3, exchange)
+            }
             if pretty { JSONWriter.newline(indent: 2, to: &out) }
             out.append(UInt8(ascii: "}"))
         }

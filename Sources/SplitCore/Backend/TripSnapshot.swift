@@ -13,12 +13,16 @@ public struct TripSnapshot: Sendable {
     public let expenses: [Expense]
     /// Live payments, newest date first.
     public let payments: [Payment]
+    /// Currency exchanges (`settle --record --in`), newest date first.
+    public let exchanges: [CurrencyExchange]
 
-    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment]) {
+    public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment],
+                exchanges: [CurrencyExchange] = []) {
         self.trip = trip
         self.members = members
         self.rates = rates
         self.expenses = expenses
         self.payments = payments
+        self.exchanges = exchanges
     }
 }

@@ -26,6 +26,8 @@ public struct ImportTrip: Sendable, Equatable {
     public var members: [ImportMember]
     public var expenses: [ImportExpense]
     public var payments: [ImportPayment]
+    /// Currency exchanges of `settle --record --in` (split's own export only).
+    public var exchanges: [ImportExchange] = []
 
     public init(source: String, name: String, currency: Currency, rates: [String: ExchangeRate] = [:],
                 members: [ImportMember] = [], expenses: [ImportExpense] = [], payments: [ImportPayment] = []) {
@@ -125,6 +127,26 @@ public struct ImportPayment: Sendable, Equatable {
         self.amount = amount
         self.date = date
         self.note = note
+    }
+}
+
+/// A currency exchange in split's own export: `member` is a member's source; `step` ties the
+/// exchanges of one settle step (``SplitCore/CurrencyExchange``).
+public struct ImportExchange: Sendable, Equatable {
+    public var source: String
+    public var step: String
+    public var member: String
+    public var from: Money
+    public var to: Money
+    public var date: CivilDate
+
+    public init(source: String, step: String, member: String, from: Money, to: Money, date: CivilDate) {
+        self.source = source
+        self.step = step
+        self.member = member
+        self.from = from
+        self.to = to
+        self.date = date
     }
 }
 

@@ -5,6 +5,7 @@ import SplitJSON
 /// exactly: amounts are decimal text, members are referred to by id, paid marks and payments
 /// included. Version 2 adds each expense's `payers`; a version 1 expense has only `paidBy`,
 /// who paid it all. Version 3 adds `splitGiven`, how the split was given (``SplitGivenText``).
+/// Version 4 adds each trip's currency `exchanges` (`settle --record --in`).
 ///
 /// Sources are the exported ids (`split:expense:<id>`), so importing the same export twice
 /// adds nothing, and `--keep-ids` can reuse them as local ids.
@@ -12,7 +13,7 @@ struct SplitJSONReader {
     let bytes: [UInt8]
 
     /// The versions this reader takes.
-    static let versions: Set<String> = ["1", "2", "3"]
+    static let versions: Set<String> = ["1", "2", "3", "4"]
 
     func read() throws(ImportError) -> ImportPlan {
         let document: JSONValue
@@ -21,7 +22,7 @@ struct SplitJSONReader {
             throw ImportError("format", "must be \"split-export\"; this is not a split export")
         }
         guard let version = document["version"]?.numberText, Self.versions.contains(version) else {
-            throw ImportError("version", "must be 1, 2 or 3; this file was written by a newer split, so update split to import it")
+            throw ImportError("version", "must be 1, 2, 3 or 4; this file was written by a newer split, so update split to import it")
         }
         guard let trips = document["trips"]?.arrayValue else { throw ImportError("trips", "must be an array") }
         var plan = ImportPlan()
@@ -106,6 +107,18 @@ struct SplitJSONReader {
                 from: try member(try fields.string("from"), at: "\(here).from"), to: try member(try fields.string("to"), at: "\(here).to"),
                 amount: Money(minorUnits: try decimal(payment["amount"], code, at: "\(here).amount"), currency: code),
                 date: try ImportValues.date(try fields.string("date"), at: "\(here).date"), note: try fields.optionalString("note")))
+        }
+        for (index, exchange) in try array(item, "exchanges", at: location).enumerated() {
+            let here = "\(location).exchanges[\(index)]"
+            let fields = AppJSONFields(exchange, at: here)
+            let fromCode = try ImportValues.currency(try fields.string("fromCurrency"), at: "\(here).fromCurrency")
+            let toCode = try ImportValues.currency(try fields.string("toCurrency"), at: "\(here).toCurrency")
+            trip.exchanges.append(ImportExchange(
+                source: "split:exchange:\(try fields.string("id"))", step: try fields.string("step"),
+                member: try member(try fields.string("member"), at: "\(here).member"),
+                from: Money(minorUnits: try decimal(exchange["fromAmount"], fromCode, at: "\(here).fromAmount"), currency: fromCode),
+                to: Money(minorUnits: try decimal(exchange["toAmount"], toCode, at: "\(here).toAmount"), currency: toCode),
+                date: try ImportValues.date(try fields.string("date"), at: "\(here).date")))
         }
         return trip
     }

@@ -11,7 +11,8 @@ extension LocalBackend {
             try keepSplitRules(db, trip: trip.id, in: &expenses)
             return TripSnapshot(trip: trip, members: try MemberRecord.members(db, trip: trip.id),
                                 rates: try TripRateRecord.rates(db, trip: trip.id), expenses: expenses,
-                                payments: try PaymentRecord.payments(db, trip: trip.id))
+                                payments: try PaymentRecord.payments(db, trip: trip.id),
+                                exchanges: try ExchangeRecord.exchanges(db, trip: trip.id))
         }
     }
 

@@ -8,6 +8,8 @@ import GRDB
 /// there is no soft delete: undo removes a step's rows. Triggers keep `balance_total`, counting
 /// an amount given up as `received` and one taken on as `made` (by sign), as SplitCore's
 /// ``SplitCore/BalanceCalculator`` does, so `balances`, `settle`, `report` and `friends` see them.
+/// `import_source` is rebuilt to take the kind `exchange`, so importing an export twice adds
+/// its exchanges once (SQLite cannot change a CHECK in place).
 enum SchemaV10 {
     static func apply(_ db: Database) throws {
         try db.execute(sql: """
@@ -29,6 +31,18 @@ enum SchemaV10 {
             );
             CREATE INDEX currency_exchange_trip ON currency_exchange(trip_id, exchange_date);
             CREATE INDEX currency_exchange_member ON currency_exchange(member_id);
+            CREATE TABLE import_source_v10 (
+                kind TEXT NOT NULL CHECK (kind IN ('trip', 'member', 'expense', 'payment', 'exchange')),
+                source TEXT NOT NULL,
+                trip_id TEXT NOT NULL REFERENCES trip(id) ON DELETE CASCADE,
+                local_id TEXT NOT NULL,
+                imported_at TEXT NOT NULL,
+                PRIMARY KEY (kind, source)
+            ) WITHOUT ROWID;
+            INSERT INTO import_source_v10 SELECT kind, source, trip_id, local_id, imported_at FROM import_source;
+            DROP TABLE import_source;
+            ALTER TABLE import_source_v10 RENAME TO import_source;
+            CREATE INDEX import_source_trip ON import_source(trip_id);
             CREATE TRIGGER exchange_insert AFTER INSERT ON currency_exchange BEGIN
             \(SchemaV1.addTotals(contribution("NEW", sign: "1")))
             END;
