@@ -7,7 +7,7 @@ struct HelpTests {
         "", "trip", "trip create", "trip list", "trip use", "trip show", "trip rename", "trip delete", "trip rate",
         "member", "member add", "member list", "member rename", "member remove",
         "add-expense", "expenses", "expense", "expense show", "expense edit", "expense delete",
-        "balances", "settle", "pay", "mark-paid", "summary", "log", "undo", "import", "export", "upload",
+        "balances", "settle", "pay", "mark-paid", "summary", "log", "undo", "import", "export", "upload", "conversions",
         "trip pull", "trip invite", "trip unlink", "sync", "status", "conflicts", "resolve", "join", "config",
         "config set", "config get",
     ]

@@ -49,13 +49,13 @@ struct SettleRecordTests {
     }
 
     @Test("bad combinations are refused and write nothing",
-          arguments: [["settle", "--record", "--in", "USD"], ["settle", "--date", "2025-01-01"]])
+          arguments: [["settle", "--record", "--all", "--mine", "--in", "USD"], ["settle", "--date", "2025-01-01"]])
     func refusals(arguments: [String]) async throws {
         let cli = try CLI()
         try await cli.setUpTokyo()
         try await cli.ok("add-expense", "Dinner", "12000", "--paid-by", "Alex")
         let before = try await cli.writeState().text
-        try await cli.run(arguments).expectUsageError(arguments.contains("--in") ? "leave out --in" : "--date goes with --record")
+        try await cli.run(arguments).expectUsageError(arguments.contains("--in") ? "--all cannot --record" : "--date goes with --record")
         #expect(try await cli.writeState().text == before)
     }
 

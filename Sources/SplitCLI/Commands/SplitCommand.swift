@@ -25,7 +25,7 @@ public struct SplitCommand: AsyncParsableCommand {
         version: "split \(version)",
         subcommands: [
             TripCommand.self, MemberCommand.self, CategoryCommand.self, AddExpenseCommand.self, ExpensesCommand.self, ExpenseCommand.self,
-            BalancesCommand.self, SettleCommand.self, ReportCommand.self, ShareCommand.self, FriendsCommand.self, PayCommand.self, PaymentsCommand.self, PaymentCommand.self, MarkPaidCommand.self, SummaryCommand.self, RecurringCommand.self,
+            BalancesCommand.self, SettleCommand.self, ReportCommand.self, ShareCommand.self, FriendsCommand.self, PayCommand.self, PaymentsCommand.self, ConversionsCommand.self, PaymentCommand.self, MarkPaidCommand.self, SummaryCommand.self, RecurringCommand.self,
             LogCommand.self, UndoCommand.self, ImportCommand.self, ExportCommand.self, UploadCommand.self, LoginCommand.self,
             RegisterCommand.self, LogoutCommand.self, WhoamiCommand.self, ModeCommand.self, SyncCommand.self,
             StatusCommand.self, ConflictsCommand.self, ResolveCommand.self, JoinCommand.self, ConfigCommand.self,

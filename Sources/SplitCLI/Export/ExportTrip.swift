@@ -12,6 +12,8 @@ struct ExportTrip: Sendable {
     let expenses: [Expense]
     /// Oldest first; ties by amount.
     let payments: [Payment]
+    /// Oldest first; ties by member name, then currency, then amount.
+    let exchanges: [CurrencyExchange]
     let directory: MemberDirectory
     /// The trip's categories in listing order.
     let categories: [Category]
@@ -31,6 +33,13 @@ struct ExportTrip: Sendable {
         }
         payments = snapshot.payments.sorted { lhs, rhs in
             lhs.date != rhs.date ? lhs.date < rhs.date : lhs.amount.minorUnits < rhs.amount.minorUnits
+        }
+        exchanges = snapshot.exchanges.sorted { lhs, rhs in
+            if lhs.date != rhs.date { return lhs.date < rhs.date }
+            let (l, r) = (directory.name(of: lhs.member), directory.name(of: rhs.member))
+            if l != r { return l < r }
+            if lhs.from.currency != rhs.from.currency { return lhs.from.currency < rhs.from.currency }
+            return lhs.from.minorUnits < rhs.from.minorUnits
         }
         self.directory = directory
     }

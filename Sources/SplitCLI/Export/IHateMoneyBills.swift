@@ -104,7 +104,7 @@ enum IHateMoneyBills {
         let home = snapshot.trip.currency
         do {
             let balances = try BalanceCalculator.balances(members: snapshot.members.map(\.id), expenses: snapshot.expenses,
-                                                          payments: snapshot.payments)
+                                                          payments: snapshot.payments, exchanges: snapshot.exchanges)
             let converted = try CurrencyConverter.convert(balances, home: home, rates: rates, to: home)
             var nets: [String: Int64] = [:]
             for balance in converted.balances { nets[snapshot.directory.name(of: balance.memberID), default: 0] += balance.net }

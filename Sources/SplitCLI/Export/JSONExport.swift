@@ -10,9 +10,14 @@ enum JSONExport {
     /// 2 adds `payers` to each expense (version 1 files, with `paidBy` only, still import); 3
     /// adds `splitGiven` where the split as given is kept (equal among whom, percentages,
     /// shares, or an itemized bill), in the store's own form, naming members by id. 4 adds the
-    /// trip's `categories` (its own list, in order) and each member's `leftOn` (the day they
-    /// moved out, or null): an older split refuses it rather than read its categories as Other.
+    /// trip's `categories` (its own list, in order), each member's `leftOn` (the day they
+    /// moved out, or null) and the trip's `exchanges` (``SplitCore/CurrencyExchange``, when it
+    /// holds some): an older split refuses it rather than read its categories as Other or
+    /// import balances without the exchanges.
     static let version = 4
+
+    /// The version a file of `trips` needs: always ``version`` (every trip has categories).
+    static func version(of trips: [ExportTrip]) -> Int { version }
 
     /// The trip's fields before its expenses.
     static func header(_ snapshot: ExportTrip) -> [JSONMember] {
@@ -72,6 +77,19 @@ enum JSONExport {
         ])
     }
 
+    static func exchange(_ exchange: CurrencyExchange) -> JSONValue {
+        .object([
+            "id": .string(exchange.id.rawValue),
+            "step": .string(exchange.step.rawValue),
+            "member": .string(exchange.member.rawValue),
+            "fromAmount": JSONRendering.amount(exchange.from.minorUnits, exchange.from.currency),
+            "fromCurrency": .string(exchange.from.currency.code),
+            "toAmount": JSONRendering.amount(exchange.to.minorUnits, exchange.to.currency),
+            "toCurrency": .string(exchange.to.currency.code),
+            "date": .string(exchange.date.description),
+        ])
+    }
+
     /// Writes the document one expense at a time, laid out exactly as `JSONWriter` lays out a
     /// whole tree, handing `flush` a chunk whenever about a megabyte is ready: a 100,000-expense
     /// export never holds the whole text, nor a JSON tree of it, in memory.
@@ -105,7 +123,7 @@ enum JSONExport {
         key("format", first: true, indent: 1)
         JSONWriter.write(.string(formatName), to: &out)
         key("version", first: false, indent: 1)
-        JSONWriter.write(.int(version), to: &out)
+        JSONWriter.write(.int(version(of: trips)), to: &out)
         key("trips", first: false, indent: 1)
         out.append(UInt8(ascii: "["))
         for (index, snapshot) in trips.enumerated() {
@@ -119,6 +137,10 @@ enum JSONExport {
             try array(snapshot.expenses, indent: 3) { expense($0, snapshot.directory, rule: $0.givenRule) }
             key("payments", first: false, indent: 3)
             try array(snapshot.payments, indent: 3, payment)
+            if !snapshot.exchanges.isEmpty {
+                key("exchanges", first: false, indent: 3)
+                try array(snapshot.exchanges, indent: 3, exchange)
+            }
             if pretty { JSONWriter.newline(indent: 2, to: &out) }
             out.append(UInt8(ascii: "}"))
         }

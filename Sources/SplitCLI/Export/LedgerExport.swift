@@ -29,6 +29,30 @@ enum LedgerExport {
                 journal += transaction(date: payment.date, title: "Payment", comment: "payment" + (payment.note.map { ", " + clean($0) } ?? ""),
                                        postings: net, currency: payment.amount.currency, names: snapshot.directory, account: name)
             }
+            journal += exchanges(snapshot, account: name)
+        }
+        return journal
+    }
+
+    /// Each settle step's currency exchanges: one transaction per currency, each member's net
+    /// moving by −from in the currency carried out and by +to in the target, so each sums to zero.
+    private static func exchanges(_ snapshot: ExportTrip, account: (MemberID) -> String) -> String {
+        var journal = ""
+        var steps: [ExchangeID] = []
+        for exchange in snapshot.exchanges where !steps.contains(exchange.step) { steps.append(exchange.step) }
+        for step in steps {
+            let members = snapshot.exchanges.filter { $0.step == step }
+            guard let first = members.first else { continue }
+            var byCurrency: [Currency: [MemberID: Int64]] = [:]
+            for exchange in members {
+                byCurrency[exchange.from.currency, default: [:]][exchange.member, default: 0] -= exchange.from.minorUnits
+                byCurrency[exchange.to.currency, default: [:]][exchange.member, default: 0] += exchange.to.minorUnits
+            }
+            for (currency, postings) in byCurrency.sorted(by: { $0.key < $1.key }) {
+                journal += transaction(date: first.date, title: "Currency exchange into \(first.to.currency.code)",
+                                       comment: "settle --record --in", postings: postings, currency: currency,
+                                       names: snapshot.directory, account: account)
+            }
         }
         return journal
     }

@@ -32,6 +32,7 @@ struct ImportReport: CommandResult {
     private func line(_ trip: ImportSummary.Trip) -> String {
         var parts = ["\(trip.name)\(trip.created ? " (new trip)" : ""):",
                      "\(count(trip.membersAdded, "member")), \(count(trip.expensesAdded, "expense")), \(count(trip.paymentsAdded, "payment"))"]
+        if trip.exchangesAdded > 0 { parts[1] += ", \(count(trip.exchangesAdded, "currency exchange"))" }
         let skipped = trip.expensesSkipped + trip.paymentsSkipped
         if skipped > 0 { parts.append("(\(skipped) already imported)") }
         let totals = totals(trip)
@@ -61,6 +62,7 @@ struct ImportReport: CommandResult {
                     "expensesSkipped": .int(trip.expensesSkipped),
                     "paymentsAdded": .int(trip.paymentsAdded),
                     "paymentsSkipped": .int(trip.paymentsSkipped),
+                    "exchangesAdded": .int(trip.exchangesAdded),
                     "totals": .object(totals(trip).map { JSONMember($0.currency.code, JSONRendering.amount($0.minor, $0.currency)) }),
                 ])
             }),

@@ -75,4 +75,20 @@ enum JSONRendering {
             "note": string(payment.note),
         ])
     }
+
+    /// A currency exchange: the member's net `from` carried into `to` (signed amounts; see
+    /// ``SplitCore/CurrencyExchange``).
+    static func exchange(_ exchange: CurrencyExchange, _ names: MemberDirectory) -> JSONValue {
+        .object([
+            "id": .string(exchange.id.rawValue),
+            "step": .string(exchange.step.rawValue),
+            "memberId": .string(exchange.member.rawValue),
+            "memberName": .string(names.name(of: exchange.member)),
+            "fromAmount": amount(exchange.from.minorUnits, exchange.from.currency),
+            "fromCurrency": .string(exchange.from.currency.code),
+            "toAmount": amount(exchange.to.minorUnits, exchange.to.currency),
+            "toCurrency": .string(exchange.to.currency.code),
+            "date": .string(exchange.date.description),
+        ])
+    }
 }

@@ -18,6 +18,19 @@ enum ConvertedBalances {
         }
     }
 
+    /// The currency exchanges that carry `all` into `target` (``SplitCore/ExchangePlanner``),
+    /// refused alike: `settle --record --in`.
+    static func exchanges(_ all: [CurrencyBalances], trip: Trip, rates: [String: ExchangeRate],
+                          to target: Currency) throws -> ExchangePlanner.Result {
+        do {
+            return try ExchangePlanner.plan(all, home: trip.currency, rates: rates, to: target)
+        } catch .missingRate(let code) {
+            throw CLIError.data(missingRate(code, trip: trip, namingTrip: false))
+        } catch .overflow {
+            throw CLIError.data("the converted totals are too large to compute exactly")
+        }
+    }
+
     /// What converting a trip came to: its balances, or the code of a currency it has no rate for.
     enum Outcome {
         case converted([CurrencyBalances])

@@ -17,9 +17,12 @@ public struct TripSnapshot: Sendable {
     public var categories: TripCategories = .defaults
     /// When members who moved out left (`member leave`).
     public var departures: [MemberID: CivilDate] = [:]
+    /// Currency exchanges (`settle --record --in`), newest date first.
+    public let exchanges: [CurrencyExchange]
 
     public init(trip: Trip, members: [Member], rates: [String: ExchangeRate], expenses: [Expense], payments: [Payment],
-                categories: TripCategories = .defaults, departures: [MemberID: CivilDate] = [:]) {
+                categories: TripCategories = .defaults, departures: [MemberID: CivilDate] = [:],
+                exchanges: [CurrencyExchange] = []) {
         self.categories = categories
         self.departures = departures
         self.trip = trip
@@ -27,5 +30,6 @@ public struct TripSnapshot: Sendable {
         self.rates = rates
         self.expenses = expenses
         self.payments = payments
+        self.exchanges = exchanges
     }
 }

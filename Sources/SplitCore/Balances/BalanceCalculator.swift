@@ -8,6 +8,8 @@
 ///   each receives their part of the share by ``PayerParts``, so the balances equal those of
 ///   the expense's parts recorded as single-payer expenses.
 /// - A ``Payment`` adds to `paymentsMade` of `from` and `paymentsReceived` of `to`.
+/// - A ``CurrencyExchange`` moves its member's net by −`from` and +`to`, through
+///   `paymentsReceived` and `paymentsMade` by sign (as the store's totals count it).
 ///
 /// Result: one ``CurrencyBalances`` per currency that appears, sorted by currency code, each
 /// listing every member of `members` in that order (members with no activity have zeros; a
@@ -18,9 +20,10 @@
 /// Totals are summed in `Int128`; if a field, or any step of computing ``MemberBalance/net``,
 /// would not fit `Int64` the call throws ``MoneyError/overflow`` instead of trapping.
 public enum BalanceCalculator {
-    public static func balances(members: [MemberID], expenses: [Expense], payments: [Payment])
+    public static func balances(members: [MemberID], expenses: [Expense], payments: [Payment],
+                                exchanges: [CurrencyExchange] = [])
         throws(MoneyError) -> [CurrencyBalances] {
-        let roster = Roster(members: members, expenses: expenses, payments: payments)
+        let roster = Roster(members: members, expenses: expenses, payments: payments, exchanges: exchanges)
         var ledgers: [Currency: Ledger] = [:]
         func post(_ currency: Currency, _ member: MemberID, _ field: Ledger.Field, _ amount: Int64) {
             ledgers[currency, default: Ledger(count: roster.ids.count)]
@@ -50,6 +53,14 @@ public enum BalanceCalculator {
             post(payment.amount.currency, payment.from, .made, payment.amount.minorUnits)
             post(payment.amount.currency, payment.to, .received, payment.amount.minorUnits)
         }
+        // An exchange takes `from` out of the member's net and adds `to`, as a payment would:
+        // a positive amount given up is received, one taken on is made (and the other way round
+        // for negative ones), so made and received still total alike per currency.
+        for exchange in exchanges {
+            let (from, to) = (exchange.from, exchange.to)
+            post(from.currency, exchange.member, from.minorUnits >= 0 ? .received : .made, from.minorUnits.magnitudeAsInt64)
+            post(to.currency, exchange.member, to.minorUnits >= 0 ? .made : .received, to.minorUnits.magnitudeAsInt64)
+        }
         var result: [CurrencyBalances] = []
         for currency in ledgers.keys.sorted() {
             guard let ledger = ledgers[currency] else { continue }
@@ -65,7 +76,7 @@ extension BalanceCalculator {
         let ids: [MemberID]
         let index: [MemberID: Int]
 
-        init(members: [MemberID], expenses: [Expense], payments: [Payment]) {
+        init(members: [MemberID], expenses: [Expense], payments: [Payment], exchanges: [CurrencyExchange] = []) {
             var ids: [MemberID] = []
             var index: [MemberID: Int] = [:]
             for member in members where index[member] == nil {
@@ -81,6 +92,7 @@ extension BalanceCalculator {
                 extras.insert(payment.from)
                 extras.insert(payment.to)
             }
+            for exchange in exchanges { extras.insert(exchange.member) }
             for member in extras.filter({ index[$0] == nil }).sorted() {
                 index[member] = ids.count
                 ids.append(member)
@@ -122,4 +134,9 @@ extension BalanceCalculator {
             return result
         }
     }
+}
+
+extension Int64 {
+    /// The magnitude as `Int64`: exchange amounts are within ±``Money/maxMinorUnits``.
+    fileprivate var magnitudeAsInt64: Int64 { Int64(clamping: magnitude) }
 }

@@ -39,6 +39,11 @@ public enum TripChange: Hashable, Sendable {
     case deletePayment(PaymentID)
     /// Brings a deleted payment back (undo of a delete or an edit).
     case restorePayment(PaymentID)
+    /// One `settle --record --in` step as one change: the currency exchanges that carry every
+    /// other currency's balances into one, then the plan's payments in it.
+    case settleInOne(exchanges: [CurrencyExchange], payments: [Payment])
+    /// Removes currency exchanges (undo of a settle step; they are never edited or deleted alone).
+    case removeExchanges([ExchangeID])
     /// Who you are in the trip on this device, or nobody: not logged, not undoable, and sent
     /// to split-server as a claim rather than through the outbox.
     case setMe(MemberID?)

@@ -31,6 +31,8 @@ public struct ImportTrip: Sendable, Equatable {
     public var categories: [String] = []
     /// The day members who moved out left, by member source.
     public var departures: [String: CivilDate] = [:]
+    /// Currency exchanges of `settle --record --in` (split's own export only).
+    public var exchanges: [ImportExchange] = []
 
     public init(source: String, name: String, currency: Currency, rates: [String: ExchangeRate] = [:],
                 members: [ImportMember] = [], expenses: [ImportExpense] = [], payments: [ImportPayment] = []) {
@@ -130,6 +132,26 @@ public struct ImportPayment: Sendable, Equatable {
         self.amount = amount
         self.date = date
         self.note = note
+    }
+}
+
+/// A currency exchange in split's own export: `member` is a member's source; `step` ties the
+/// exchanges of one settle step (``SplitCore/CurrencyExchange``).
+public struct ImportExchange: Sendable, Equatable {
+    public var source: String
+    public var step: String
+    public var member: String
+    public var from: Money
+    public var to: Money
+    public var date: CivilDate
+
+    public init(source: String, step: String, member: String, from: Money, to: Money, date: CivilDate) {
+        self.source = source
+        self.step = step
+        self.member = member
+        self.from = from
+        self.to = to
+        self.date = date
     }
 }
 

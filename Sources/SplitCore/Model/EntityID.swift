@@ -41,3 +41,7 @@ public enum RecurringRuleTag {}
 
 /// A recurring expense's rule (`split recurring add`).
 public typealias RecurringRuleID = EntityID<RecurringRuleTag>
+
+public enum ExchangeTag {}
+/// A currency exchange (``CurrencyExchange``), and the settle step that groups several.
+public typealias ExchangeID = EntityID<ExchangeTag>

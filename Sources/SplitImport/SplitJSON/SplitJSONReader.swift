@@ -5,6 +5,7 @@ import SplitJSON
 /// exactly: amounts are decimal text, members are referred to by id, paid marks and payments
 /// included. Version 2 adds each expense's `payers`; a version 1 expense has only `paidBy`,
 /// who paid it all. Version 3 adds `splitGiven`, how the split was given (``SplitGivenText``).
+/// Version 4 adds each trip's currency `exchanges` (`settle --record --in`).
 ///
 /// Sources are the exported ids (`split:expense:<id>`), so importing the same export twice
 /// adds nothing, and `--keep-ids` can reuse them as local ids.
@@ -120,6 +121,18 @@ struct SplitJSONReader {
                 from: try member(try fields.string("from"), at: "\(here).from"), to: try member(try fields.string("to"), at: "\(here).to"),
                 amount: Money(minorUnits: try decimal(payment["amount"], code, at: "\(here).amount"), currency: code),
                 date: try ImportValues.date(try fields.string("date"), at: "\(here).date"), note: try fields.optionalString("note")))
+        }
+        for (index, exchange) in try array(item, "exchanges", at: location).enumerated() {
+            let here = "\(location).exchanges[\(index)]"
+            let fields = AppJSONFields(exchange, at: here)
+            let fromCode = try ImportValues.currency(try fields.string("fromCurrency"), at: "\(here).fromCurrency")
+            let toCode = try ImportValues.currency(try fields.string("toCurrency"), at: "\(here).toCurrency")
+            trip.exchanges.append(ImportExchange(
+                source: "split:exchange:\(try fields.string("id"))", step: try fields.string("step"),
+                member: try member(try fields.string("member"), at: "\(here).member"),
+                from: Money(minorUnits: try decimal(exchange["fromAmount"], fromCode, at: "\(here).fromAmount"), currency: fromCode),
+                to: Money(minorUnits: try decimal(exchange["toAmount"], toCode, at: "\(here).toAmount"), currency: toCode),
+                date: try ImportValues.date(try fields.string("date"), at: "\(here).date")))
         }
         return trip
     }

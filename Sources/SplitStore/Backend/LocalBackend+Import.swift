@@ -191,13 +191,64 @@ extension LocalBackend {
             try record("payment", item.source, trip: tripID, local: id)
             result.paymentsAdded += 1
         }
-        if result.expensesAdded + result.paymentsAdded + result.membersAdded > 0 || created {
+        try importExchanges(db, trip.exchanges, trip: tripRef, into: into, at: at, result: &result, local: { try local($0, "an exchange") },
+                            known: known, record: record, keepIDs: keepIDs, newID: newID,
+                            freshID: { try freshID(Self.sourceID($0), table: ExchangeRecord.self) })
+        if result.expensesAdded + result.paymentsAdded + result.membersAdded + result.exchangesAdded > 0 || created {
             try ActivityLog.append(db, trip: tripRef, at: at, action: "import",
-                    summary: "imported " + [(result.membersAdded, "member"), (result.expensesAdded, "expense"), (result.paymentsAdded, "payment")]
+                    summary: "imported " + ([(result.membersAdded, "member"), (result.expensesAdded, "expense"), (result.paymentsAdded, "payment")]
+                        + (result.exchangesAdded > 0 ? [(result.exchangesAdded, "currency exchange")] : []))
                         .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: ", "),
                     undo: .none)
         }
         return result
+    }
+
+    /// Adds the file's currency exchanges not imported before. Each settle step must sum to
+    /// zero in every currency, as the nets do. Ids are fresh unless `keepIDs` (then the file's
+    /// exchange and step ids are kept where free, as for payments). No server holds
+    /// exchanges yet, so a linked trip refuses them.
+    private func importExchanges(_ db: Database, _ items: [ImportExchange], trip: TripID, into: TripID?, at: Timestamp,
+                                 result: inout ImportSummary.Trip, local: (String) throws -> MemberID,
+                                 known: (String, String) throws -> String?,
+                                 record: (String, String, String, String) throws -> Void, keepIDs: Bool,
+                                 newID: () -> String, freshID: (String) throws -> String) throws {
+        let fresh = try items.filter { try known("exchange", $0.source) == nil }
+        guard !fresh.isEmpty else { return }
+        if into != nil, try OutboxRecorder.open(run, db, trip) != nil {
+            throw StoreError.serverCannot("the file holds currency exchanges (settle --record --in), which the server of "
+                                          + "this linked trip cannot hold; import it as a new local trip")
+        }
+        var sums: [String: [Currency: Int128]] = [:]
+        for item in fresh {
+            sums[item.step, default: [:]][item.from.currency, default: 0] += Int128(item.from.minorUnits)
+            sums[item.step, default: [:]][item.to.currency, default: 0] += Int128(item.to.minorUnits)
+        }
+        for (step, totals) in sums.sorted(by: { $0.key < $1.key }) {
+            if let (currency, _) = totals.sorted(by: { $0.key < $1.key }).first(where: { $0.value != 0 }) {
+                throw StoreError.invalid("the currency exchanges of step \(step) do not sum to zero in \(currency.code); "
+                                         + "every step's exchanges must, as the balances they carry do")
+            }
+        }
+        var steps: [String: ExchangeID] = [:]
+        for item in fresh {
+            var step = steps[item.step] ?? ExchangeID(newID())
+            if steps[item.step] == nil, keepIDs, item.step.utf8.count == 36, UUID(uuidString: item.step) != nil,
+               try ExchangeRecord.filter(ExchangeRecord.Columns.stepID == item.step.lowercased()).isEmpty(db) {
+                step = ExchangeID(item.step)
+            }
+            steps[item.step] = step
+            let exchange = CurrencyExchange(id: ExchangeID(try freshID(item.source)), step: step, member: try local(item.member), from: item.from,
+                                            to: item.to, date: item.date)
+            do {
+                try exchange.validate()
+            } catch {
+                throw StoreError.invalid("exchange \(item.source): \(error.description)")
+            }
+            try ExchangeRecord.insert(db, exchange, trip: trip, createdAt: at)
+            try record("exchange", item.source, trip.rawValue, exchange.id.rawValue)
+            result.exchangesAdded += 1
+        }
     }
 
     /// The part of a source key after its last ':' (`split:expense:UUID` → `UUID`).

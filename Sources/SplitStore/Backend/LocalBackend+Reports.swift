@@ -22,9 +22,9 @@ extension LocalBackend {
         try database.read { db in try balances(db, trip: trip, span: try DateSpan(since: nil, until: until)) }
     }
 
-    /// The balances of the expenses and payments dated within `span`. A span open at its start
-    /// (`balances --until`) whose later rows are fewer than its own is read the short way: the
-    /// kept totals of today less the rows dated after it (``balancesBefore(_:trip:after:)``).
+    /// The balances of the expenses, payments and currency exchanges dated within `span`. A span
+    /// open at its start (`balances --until`) whose later rows are fewer than its own is read the
+    /// short way: the kept totals of today less the rows dated after it.
     func balances(_ db: Database, trip: TripID, span: DateSpan) throws -> [CurrencyBalances] {
         if span.since == nil, let until = span.until {
             let later = try DateSpan(since: until.adding(days: 1), until: nil)
@@ -41,7 +41,8 @@ extension LocalBackend {
         var expenses: [Expense] = []
         try ExpenseListing.stream(db, trip: trip, filter: ExpenseFilter(since: span.since, until: span.until)) { expenses.append($0) }
         let payments = try PaymentRecord.payments(db, trip: trip).filter { span.contains($0.date) }
-        return try BalanceCalculator.balances(members: members, expenses: expenses, payments: payments)
+        let exchanges = try ExchangeRecord.exchanges(db, trip: trip).filter { span.contains($0.date) }
+        return try BalanceCalculator.balances(members: members, expenses: expenses, payments: payments, exchanges: exchanges)
     }
 
     /// Today's kept balances less those of `later` (a span open at its end): the balances as

@@ -13,7 +13,8 @@ extension LocalBackend {
                                 rates: try TripRateRecord.rates(db, trip: trip.id), expenses: expenses,
                                 payments: try PaymentRecord.payments(db, trip: trip.id),
                                 categories: try CategoryRecord.categories(db, trip: trip.id),
-                                departures: try MemberRecord.departures(db, trip: trip.id))
+                                departures: try MemberRecord.departures(db, trip: trip.id),
+                                exchanges: try ExchangeRecord.exchanges(db, trip: trip.id))
         }
     }
 

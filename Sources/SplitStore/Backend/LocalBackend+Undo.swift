@@ -50,6 +50,9 @@ extension LocalBackend {
             }
         case .undeletePayment(let id):
             try writer.apply(.restorePayment(PaymentID(id)))
+        case .removeSettleStep(let exchanges, let payments):
+            for id in payments { try writer.apply(.deletePayment(PaymentID(id))) }
+            try writer.apply(.removeExchanges(exchanges.map(ExchangeID.init)))
         case .removeMembers(let ids):
             for id in ids { try writer.apply(.removeMember(MemberID(id))) }
         case .renameMember(let id, let name):

@@ -14,7 +14,8 @@ public final class SplitDatabase: Sendable {
     static let migrator = SchemaMigrator(migrations: [SchemaV1.apply, SchemaV2.apply, SchemaV3.apply, SchemaV4.apply, SchemaV5.apply, SchemaV6.apply, SchemaV7.apply, SchemaV8.apply, SchemaV9.apply,
         SchemaCategories.apply,
         SchemaMemberLeave.apply,
-        SchemaRecurring.apply])
+        SchemaRecurring.apply,
+        SchemaExchanges.apply])
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { migrator.latestVersion }

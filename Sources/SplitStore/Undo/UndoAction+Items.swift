@@ -13,6 +13,7 @@ extension UndoAction {
         // An edit on a linked trip stores the payment under a new id, the one to show.
         case .restorePayment(let snapshot, let removing): return removing.isEmpty ? [snapshot.id] : removing
         case .undeleteExpense(let id), .undeletePayment(let id), .restoreMember(let id): return [id]
+        case .removeSettleStep(let exchanges, let payments): return payments + exchanges
         case .setSharePaid(let expense, _, _): return [expense]
         case .renameMember(let id, _), .setDeparture(let id, _): return [id]
         case .removeRule(let id), .restoreRule(let id), .setRuleProgress(let id, _, _): return [id]

@@ -29,6 +29,9 @@ extension UndoAction {
             return .object(fields)
         case .undeletePayment(let id):
             return .object(["kind": "undeletePayment", "id": .string(id)])
+        case .removeSettleStep(let exchanges, let payments):
+            return .object(["kind": "removeSettleStep", "exchanges": .array(exchanges.map(JSONValue.string)),
+                            "payments": .array(payments.map(JSONValue.string))])
         case .removeMembers(let ids):
             return .object(["kind": "removeMembers", "ids": .array(ids.map(JSONValue.string))])
         case .renameMember(let id, let name):
@@ -84,6 +87,9 @@ extension UndoAction {
             guard let value = json["payment"], let snapshot = PaymentSnapshot(json: value) else { return nil }
             self = .restorePayment(snapshot, removing: json["remove"]?.arrayValue?.compactMap(\.stringValue) ?? [])
         case "undeletePayment": guard let id = string("id") else { return nil }; self = .undeletePayment(id)
+        case "removeSettleStep":
+            guard let exchanges = strings("exchanges"), let payments = strings("payments") else { return nil }
+            self = .removeSettleStep(exchanges: exchanges, payments: payments)
         case "removeMembers": guard let ids = strings("ids") else { return nil }; self = .removeMembers(ids)
         case "renameMember":
             guard let id = string("id"), let name = string("name") else { return nil }

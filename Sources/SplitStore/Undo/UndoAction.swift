@@ -23,6 +23,8 @@ enum UndoAction: Equatable {
     case restorePayment(PaymentSnapshot, removing: [String] = [])
     /// Undo of a delete: make the payment live again.
     case undeletePayment(String)
+    /// Undo of a `settle --record --in` step: remove its payments and its currency exchanges.
+    case removeSettleStep(exchanges: [String], payments: [String])
     /// Undo of adding members: remove them (nothing newer can reference them).
     case removeMembers([String])
     case renameMember(id: String, name: String)

@@ -91,7 +91,7 @@ extension TripWriter {
 
     /// SplitCore's payment rule, the note's text rule, and both members live in the trip;
     /// checked for the origins that validate.
-    private func check(_ payment: Payment, names: [MemberID: String]) throws {
+    func check(_ payment: Payment, names: [MemberID: String]) throws {
         guard origin.validates else { return }
         try payment.validate()
         if let note = payment.note { try TextRules.check(note, field: "note", allowing: TextRules.noteAllows) }

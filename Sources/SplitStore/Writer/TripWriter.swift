@@ -2,7 +2,7 @@ import GRDB
 import SplitCore
 
 /// The one writer of a trip's tables: `trip`, `member`, `expense`, `expense_split`, `payment`,
-/// `trip_rate` and `trip_me`. No other code writes them (the claim sync clears `trip_me` once
+/// `currency_exchange`, `trip_rate` and `trip_me`. No other code writes them (the claim sync clears `trip_me` once
 /// the server has taken the claim).
 ///
 /// Every change is a ``SplitCore/TripChange`` applied inside the caller's transaction, whatever
@@ -71,6 +71,8 @@ struct TripWriter {
         case .editPayment(let payment): try editPayment(payment)
         case .deletePayment(let id): try deletePayment(id)
         case .restorePayment(let id): try restorePayment(id)
+        case .settleInOne(let exchanges, let payments): try settleInOne(exchanges: exchanges, payments: payments)
+        case .removeExchanges(let ids): try removeExchanges(ids)
         case .setMe(let member): try setMe(member)
         case .put(let key, let value, let createdAt): try put(key, value, createdAt: createdAt)
         }

@@ -10,7 +10,8 @@ struct PaymentsCommand: ContextCommand {
         abstract: "List recorded payments (reimbursements), newest first.",
         discussion: HelpText.reflow("""
         Fix or remove one with split payment edit ID or split payment delete ID (a unique id
-        prefix of \(ItemReference.minimumPrefix)+ characters works).
+        prefix of \(ItemReference.minimumPrefix)+ characters works). The currency exchanges of
+        settle --record --in are listed by split conversions.
         Examples:
           split payments
           split payments --json
@@ -21,6 +22,7 @@ struct PaymentsCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> PaymentListing {
         let (trip, directory) = try await context.tripAndMembers()
-        return PaymentListing(trip: trip, payments: try await context.backend.payments(trip: trip.id), directory: directory)
+        return PaymentListing(trip: trip, payments: try await context.backend.payments(trip: trip.id), directory: directory,
+                              exchanges: try await context.backend.exchanges(trip: trip.id).count)
     }
 }

@@ -17,6 +17,13 @@ struct SettleCommand: ContextCommand {
         words, and --mine prints only those.
         --record records the plan's transfers as payments (only yours with --mine), dated
         today or --date, as one change: split undo takes them all back.
+        --record --in CUR first records a currency exchange per member and other currency,
+        carrying each balance into CUR at the trip's rates (rounded as settle --in rounds),
+        then the plan in CUR, so every balance in every currency ends at zero; split
+        conversions lists the exchanges and split undo takes the whole step back. With --mine
+        the exchanges still cover everyone (a currency is converted for the whole group) and
+        only your transfers are recorded. A trip linked to a server refuses it (exit 69): no
+        server holds exchanges yet.
         --all --mine nets your transfers across all trips, per friend and currency (see
         split friends for who is the same friend, and the trips behind each amount).
         Examples:
@@ -24,11 +31,12 @@ struct SettleCommand: ContextCommand {
           split settle --in JPY
           split settle --mine
           split settle --record
+          split settle --record --in PEN
           split settle --all --mine
         """)
     )
 
-    @Flag(help: "Record the plan's transfers as payments, as one change (split undo reverts it).")
+    @Flag(help: "Record the plan's transfers as payments, as one change (split undo reverts it); with --in, after the currency exchanges.")
     var record = false
 
     @Option(parsing: .unconditional, help: ArgumentHelp("With --record: the payments' date, \(DateInput.forms) (default: today).",
@@ -61,16 +69,16 @@ struct SettleCommand: ContextCommand {
         }
         if all && global.trip != nil { throw ValidationError("--all covers every trip; leave out --trip") }
         if date != nil && !record { throw ValidationError("--date goes with --record (the date of the recorded payments)") }
-        if record && target != nil {
-            throw ValidationError("--record settles each currency in its own; leave out --in (payments in one currency "
-                                  + "would leave the others' balances open)")
-        }
     }
 
     func run(_ context: CommandContext) async throws -> OneOf<SettlePlan, OneOf<SettlementRecorded, FriendsSettlement>> {
         if all { return .second(.second(FriendsSettlement(view: try await CrossTrips.load(context, into: target)))) }
         let (trip, directory) = try await context.tripAndMembers()
         let warning = try context.heldItemsWarning(trip.id)
+        if record, let target {
+            return .second(.first(try await recordInOne(context, trip: trip, directory: directory, warning: warning,
+                                                        target: try Currency(code: target))))
+        }
         if record {
             return .second(.first(try await recordPlan(context, trip: trip, directory: directory, warning: warning)))
         }
@@ -119,5 +127,40 @@ struct SettleCommand: ContextCommand {
             return payments
         }
         return SettlementRecorded(trip: trip, payments: payments, day: day, directory: directory, heldWarning: warning)
+    }
+
+    /// `--record --in`: the currency exchanges that carry every other currency into `target`,
+    /// and the plan in it (only your transfers with `--mine`), as one change.
+    private func recordInOne(_ context: CommandContext, trip: Trip, directory: MemberDirectory, warning: String?,
+                             target: Currency) async throws -> SettlementRecorded {
+        if let link = try await context.scope().link {
+            let server = link.syncProtocol == .snapshot ? "the Node server it is linked to (\(link.server))"
+                : "its server (\(link.server))"
+            throw CLIError("settle --record --in records currency exchanges, which \(server) cannot hold; settle each "
+                           + "currency in its own with: split settle --record", kind: .unavailable)
+        }
+        let me = try await you(context)
+        let today = context.clock.today()
+        let day = try DateInput(today: today).recorded(date) ?? today
+        var conversion: ReportConversion?
+        let step = try await context.backend.recordSettlementInOne(trip: trip.id, at: context.now) { perCurrency, rates in
+            guard !perCurrency.isEmpty else { throw CLIError.data("nothing to record: everyone is settled up") }
+            let planned = try ConvertedBalances.exchanges(perCurrency, trip: trip, rates: rates, to: target)
+            conversion = try ConvertedBalances.withRates(perCurrency, trip: trip, rates: rates, to: target).conversion
+            let stepID = ExchangeID(context.newID())
+            let exchanges = planned.legs.map {
+                CurrencyExchange(id: ExchangeID(context.newID()), step: stepID, member: $0.member, from: $0.from, to: $0.to,
+                                 date: day)
+            }
+            let payments = try SettlementPlanner.plan(planned.converted, names: directory)
+                .filter { !mine || $0.from == me || $0.to == me }
+                .map { Payment(id: PaymentID(context.newID()), from: $0.from, to: $0.to,
+                               amount: Money(minorUnits: $0.amount, currency: target), date: day) }
+            if mine && payments.isEmpty { throw CLIError.data("nothing to record: you are settled up in \(target.code)") }
+            if payments.isEmpty && exchanges.isEmpty { throw CLIError.data("nothing to record: everyone is settled up") }
+            return (exchanges, payments)
+        }
+        return SettlementRecorded(trip: trip, payments: step.payments, day: day, directory: directory, heldWarning: warning,
+                                  exchanges: step.exchanges, conversion: conversion)
     }
 }

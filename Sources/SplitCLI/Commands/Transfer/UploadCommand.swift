@@ -54,6 +54,12 @@ struct UploadCommand: AccountCommand {
         if let link = try local.link(trip.id) {
             return .second(AlreadyUploaded(trip: trip, link: link, pending: try local.pendingCount(trip.id)))
         }
+        // No server holds currency exchanges yet: an upload would leave them, and the balances
+        // they settle, behind.
+        if try await local.hasExchanges(trip: trip.id) {
+            throw CLIError("\(trip.name) holds currency exchanges (split conversions), which no server can hold yet; "
+                           + "undo the settle --record --in step (split undo) to upload it", kind: .unavailable)
+        }
         let settings = try files.settings.load()
         let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
