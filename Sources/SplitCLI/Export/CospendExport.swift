@@ -19,15 +19,16 @@ enum CospendExport {
     static let billColumns = ["what", "amount", "date", "timestamp", "payer_name", "payer_weight", "payer_active", "owers", "repeat",
                               "repeatfreq", "repeatallactive", "repeatuntil", "categoryid", "paymentmode", "paymentmodeid", "comment", "deleted"]
 
-    /// Cospend's built-in category ids for split's six.
+    /// Cospend's built-in category ids for split's six; a category of the trip's own (or Other)
+    /// is written with none (0), as Cospend has no id for it.
     static func categoryID(_ category: Category) -> String {
-        switch category {
+        switch Category(name: category.rawValue) ?? .other {
         case .meal: return "-12"        // Restaurant
         case .transport: return "-14"   // Transport
         case .hotel: return "-13"       // Accommodation
         case .tickets: return "-5"      // Excursion/Culture
         case .shopping: return "-10"    // Shopping
-        case .other: return "0"
+        default: return "0"
         }
     }
 
