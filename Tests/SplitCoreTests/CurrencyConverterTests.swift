@@ -70,6 +70,16 @@ import Testing
         }
     }
 
+    /// A random rate (0.01 to 500.99) for each of USD, JPY, KWD and EUR: the property tests' rates.
+    static func randomRates(using rng: inout SplitMix64) throws -> [String: ExchangeRate] {
+        var rates: [String: ExchangeRate] = [:]
+        for code in ["USD", "JPY", "KWD", "EUR"] {
+            let whole = Int.random(in: 0...500, using: &rng), cents = Int.random(in: 1...99, using: &rng)
+            rates[code] = try ExchangeRate(parsing: "\(whole).\(cents < 10 ? "0" : "")\(cents)")
+        }
+        return rates
+    }
+
     /// Random trips, rates and targets: converted nets sum to exactly zero, every field is its
     /// exact value rounded down or up, and each column keeps its exactly rounded total.
     @Test func convertedNetsSumToZero() async {
@@ -80,11 +90,7 @@ import Testing
             let balances = try BalanceCalculator.balances(members: trip.members, expenses: trip.expenses, payments: trip.payments)
             let home = [usd, jpy, kwd, eur].randomElement(using: &rng) ?? usd
             let target = [usd, jpy, kwd, eur][targetIndex]
-            var rates: [String: ExchangeRate] = [:]
-            for code in ["USD", "JPY", "KWD", "EUR"] {
-                let whole = Int.random(in: 0...500, using: &rng), cents = Int.random(in: 1...99, using: &rng)
-                rates[code] = try ExchangeRate(parsing: "\(whole).\(cents < 10 ? "0" : "")\(cents)")
-            }
+            let rates = try CurrencyConverterTests.randomRates(using: &rng)
             let result = try CurrencyConverter.convert(balances, home: home, rates: rates, to: target)
             #expect(result.currency == target)
             #expect(result.balances.reduce(Int128(0)) { $0 + Int128($1.net) } == 0)

@@ -87,11 +87,7 @@ import Testing
             let balances = try BalanceCalculator.balances(members: trip.members, expenses: trip.expenses, payments: trip.payments)
             let home = [usd, jpy, kwd, eur].randomElement(using: &rng) ?? usd
             let target = [usd, jpy, kwd, eur][targetIndex]
-            var rates: [String: ExchangeRate] = [:]
-            for code in ["USD", "JPY", "KWD", "EUR"] {
-                let whole = Int.random(in: 0...500, using: &rng), cents = Int.random(in: 1...99, using: &rng)
-                rates[code] = try ExchangeRate(parsing: "\(whole).\(cents < 10 ? "0" : "")\(cents)")
-            }
+            let rates = try CurrencyConverterTests.randomRates(using: &rng)
             let result = try ExchangePlanner.plan(balances, home: home, rates: rates, to: target)
             #expect(result.converted == (try CurrencyConverter.convert(balances, home: home, rates: rates, to: target)))
             let nets = try Self.applied(balances, result.legs, members: trip.members)
