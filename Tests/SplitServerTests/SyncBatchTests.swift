@@ -131,6 +131,29 @@ struct SyncBatchTests {
         }
     }
 
+    @Test("a createExpense whose id the group holds, deleted or with other content, is a conflict carrying the item now")
+    func createOfHeldID() async throws {
+        try await ServerHarness.run { api in
+            let (token, group, m) = try await api.trip(["Alex", "Bea"])
+            let gone = API.newID(), edited = API.newID()
+            let first = try await api.sync(token, group: group, ops: [
+                Self.createExpense(id: gone, payer: m["Alex"]!, owes: m["Bea"]!, amount: 10),
+                Self.createExpense(id: edited, payer: m["Alex"]!, owes: m["Bea"]!, amount: 20),
+                #"{"opId":"\#(API.newID())","type":"deleteExpense","data":{"id":"\#(gone)"}}"#,
+            ])
+            #expect(try first.decode(Components.Schemas.SyncResponse.self).results.map(\.status) == [.applied, .applied, .applied])
+            let second = try await api.sync(token, group: group, ops: [
+                Self.createExpense(id: gone, payer: m["Alex"]!, owes: m["Bea"]!, amount: 10),
+                Self.createExpense(id: edited, payer: m["Alex"]!, owes: m["Bea"]!, amount: 25),
+                Self.createExpense(id: edited, payer: m["Alex"]!, owes: m["Bea"]!, amount: 20),
+            ])
+            let results = try second.decode(Components.Schemas.SyncResponse.self).results
+            #expect(results.map(\.status) == [.conflict, .conflict, .applied], "\(results)")
+            #expect(results[0].current?.expense?.deleted == true, "\(results[0])")
+            #expect(results[1].current?.expense?.amount == 20, "\(results[1])")
+        }
+    }
+
     @Test("setRate with ifMatch 0 means 'I saw none': it applies to an absent rate, twice in one batch, and conflicts with another device's")
     func newRateClash() async throws {
         try await ServerHarness.run { api in

@@ -139,8 +139,7 @@ struct SyncBatch {
             try await writer.removeMember(try WireInput.uuid(op.data.id, field: data + "id"), ifMatch: op.ifMatch)
         case .createExpense(let op):
             // Normally batched by apply(_:); kept here so every op type runs alone too.
-            let expense = try PendingExpense(opID: opID, op.data, field: data)
-            _ = try await writer.createExpense(expense.draft, id: expense.id)
+            try await create(try PendingExpense(opID: opID, op.data, field: data), writer: writer)
         case .updateExpense(let op):
             let expense = try PendingExpense(opID: opID, op.data, field: data)
             try await writer.updateExpense(expense.id, with: expense.draft, ifMatch: op.ifMatch)
@@ -180,6 +179,26 @@ struct SyncBatch {
             let fields = try GroupFields(op.data, field: data)
             _ = try await writer.updateGroup(name: fields.name, description: fields.description, currency: fields.currency,
                                              ifMatch: op.ifMatch)
+        }
+    }
+
+    /// Creates one expense. An id this group already holds, deleted or with other content, is
+    /// the same item made elsewhere first (a recurring instance, whose id every device derives
+    /// from its rule and period) or made here in a sync whose answer was lost, and changed
+    /// since: a conflict carrying the item as it is now, as for a stale `ifMatch`, so the
+    /// client takes the deletion or the edit instead of listing a refusal.
+    private func create(_ expense: PendingExpense, writer: GroupWriter) async throws {
+        do {
+            _ = try await writer.createExpense(expense.draft, id: expense.id)
+        } catch let error as ClientIDError {
+            switch error {
+            case .deleted(kind: "expense", _), .expenseWithOtherContent:
+                if let now = try await services.feed.expense(expense.id, group: group, on: writer.connection) {
+                    throw StaleRevision(current: now, expected: 0)
+                }
+            default: break
+            }
+            throw error
         }
     }
 
@@ -237,7 +256,7 @@ struct SyncBatch {
                 results.append((expense.opID, Result(opId: Self.lower(expense.opID), status: .applied, revision: writer.revision)))
             } else {
                 let result = try await attempt(expense.opID, writer: writer) {
-                    _ = try await writer.createExpense(expense.draft, id: expense.id)
+                    try await create(expense, writer: writer)
                 }
                 results.append((expense.opID, result))
             }

@@ -36,6 +36,12 @@ public enum SyncPlanner {
             return Settlement(write: nil, holds: true, conflicts: conflicts)
         }
         let theirs = trouble.current.map(\.value) ?? trouble.known
+        if trouble.operation.isCreation, trouble.rejection == nil, let current = trouble.current {
+            // The server held the new item's id already, deleted or changed: the same item made
+            // first on another device (a recurring instance, named after its rule and period)
+            // or by this one in a sync whose answer was lost. Its version stands, no conflict.
+            return Settlement(write: current.value)
+        }
         if let reason = trouble.rejection {
             // A removal refused because the item is gone reached what it wanted.
             if trouble.operation.isRemoval && theirs == nil { return Settlement(write: nil) }
