@@ -119,6 +119,57 @@ struct RecurringSyncTests {
         }
     }
 
+    /// With `recurring`, split-server holds the rule: a device that joins gets it, both devices
+    /// add the same instances offline and end with one a period; a pause and a deletion reach
+    /// the other device; a third device that pulls the trip later adds nothing deleted before.
+    @Test("split-server: the rule syncs; two devices offline across due dates, sync in either order: one instance a period",
+          arguments: [false, true])
+    func splitServerRuleSyncs(reversed: Bool) async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await SyncTests.register(one, server.url, "Ann")
+            try await SyncTests.register(two, server.url, "Ben")
+            try await one.ok("trip", "create", "Flat", "--currency", "EUR", "--cloud")
+            try await one.ok("member", "add", "Alex", "Bea")
+            let added = try await one.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Alex",
+                                         "--from", "2025-01-01")
+            #expect(!added.stdout.contains("stays on this device") && !added.stderr.contains("stays on this device"), "\(added)")
+            let code = try await one.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await two.ok("join", code)
+            let rules = try await two.ok("recurring", "list", "--json").json["recurring"]
+            #expect(rules.count == 1 && rules[0]["nextDue"].string == "2025-02-01", "\(rules)")
+            #expect(try await Self.rents(two) == ["2025-01-01"])
+            try await Self.exercise(reversed ? two : one, reversed ? one : two)
+
+            // A pause on one device pauses the rule on the other; so does a deletion.
+            try await one.ok("recurring", "pause", "Rent")
+            try await one.ok("sync")
+            try await two.ok("sync")
+            #expect(try await two.ok("recurring", "list", "--json").json["recurring"][0]["paused"].bool == true)
+            try await two.ok("recurring", "resume", "Rent")
+            try await SyncTests.converge([one, two])
+            #expect(try await one.ok("recurring", "list", "--json").json["recurring"][0]["paused"].bool == false)
+
+            // A device that pulls the trip now gets the rule and adds nothing deleted before.
+            let three = try SplitSandbox()
+            Self.at("2025-05-20T09:00:00Z", three)
+            try await SyncTests.loginLike(one, into: three, server: server.url)
+            try await three.ok("trip", "pull", "Flat")
+            let opened = try await three.ok("balances")
+            #expect(!opened.stderr.contains("recurring"), "\(opened)")
+            #expect(try await Self.rents(three) == ["2025-01-01", "2025-02-01", "2025-03-01", "2025-05-01"])
+            try await Self.clean(three)
+            #expect(try await SplitSandbox.nets(one) == SplitSandbox.nets(three))
+
+            try await two.ok("recurring", "delete", "Rent")
+            try await SyncTests.converge([one, two, three])
+            for device in [one, two, three] {
+                #expect(try await device.ok("recurring", "list", "--json").json["recurring"].count == 0)
+                try await Self.clean(device)
+            }
+        }
+    }
+
     /// The Node server has no client-chosen ids, and the rule stays on the device that made it
     /// (said once, by `recurring add`): only that device adds instances, which sync as plain
     /// expenses. Both devices offline across due dates, then synced in either order: one

@@ -138,6 +138,8 @@ struct FeedServer {
         case .deletePayment(let id): store(nil, key: .payment(id))
         case .setRate(let currency, let rate): store(rate.map { .rate(currency: currency, rate: $0) }, key: .rate(currency.code))
         case .renameGroup(let name): store(.group(name: name, currency: nil))
+        case .putRecurring(let rule): store(.recurring(rule))
+        case .deleteRecurring(let id): store(nil, key: .recurring(id))
         }
         return OperationOutcome(opID: pending.opID, status: .applied, current: nil, error: nil)
     }

@@ -16,6 +16,7 @@ struct ConflictView {
         case .member(let member)?: return "member \(member.name)"
         case .payment(let payment)?: return "payment \(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
         case .rate(let currency, _)?: return "rate \(currency.code)"
+        case .recurring(let rule)?: return "recurring '\(rule.template.description)' \(rule.template.amount)"
         case .group(let name, _)?: return "trip \(name)"
         case nil: return "\(conflict.item.kindName) \(conflict.item.text)"
         }
@@ -49,6 +50,9 @@ struct ConflictView {
         case (.rate(_, let rate), _): return rate.text
         case (.group(let name, _), _): return name
         case (.payment(let payment), _): return "\(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
+        case (.recurring(let rule), _):
+            return "'\(rule.template.description)' \(rule.template.amount) every \(rule.schedule.frequency.rawValue)"
+                + (rule.paused ? " (paused)" : "")
         }
     }
 

@@ -38,6 +38,13 @@ enum SyncMapping {
             return .setRate(.init(opId: id, _type: "setRate", ifMatch: ifMatch, data: .init(currency: currency.code, rate: rate?.text)))
         case .renameGroup(let name):
             return .renameGroup(.init(opId: id, _type: "renameGroup", ifMatch: ifMatch, data: .init(name: name)))
+        case .putRecurring(let rule):
+            // A category of the trip's own travels as Other (as on expenses); the device keeps it.
+            var data = RecurringRuleWire.wire(rule)
+            data.category = rule.template.category.wireName
+            return .putRecurringRule(.init(opId: id, _type: "putRecurringRule", ifMatch: ifMatch, data: data))
+        case .deleteRecurring(let rule):
+            return .deleteRecurringRule(.init(opId: id, _type: "deleteRecurringRule", ifMatch: ifMatch, data: .init(id: rule.rawValue)))
         }
     }
 
@@ -77,6 +84,7 @@ enum SyncMapping {
         if let payment = wire.payment { return paymentItem(payment) }
         if let rate = wire.rate { return rateItem(rate) }
         if let group = wire.group { return groupItem(group) }
+        if let rule = wire.recurring { return recurringItem(rule) }
         return nil
     }
 
@@ -93,6 +101,7 @@ enum SyncMapping {
         for expense in wire.expenses { items.append(expenseItem(expense)) }
         for payment in wire.payments { items.append(paymentItem(payment)) }
         for rate in wire.rates { items.append(rateItem(rate)) }
+        for rule in wire.recurring ?? [] { items.append(recurringItem(rule)) }
         return RemoteChanges(revision: wire.revision, items: items, claims: claims)
     }
 
@@ -165,6 +174,19 @@ enum SyncMapping {
         case .held(let reason, let draft):
             return RemoteItem(key: .payment(id), revision: wire.revision, value: nil, createdAt: createdAt,
                               held: HeldVersion(body: WireBody.text(wire), reason: reason, draft: draft.map { .payment($0) }))
+        }
+    }
+
+    /// A recurring rule, a tombstone, or held when SplitCore's rules refuse it.
+    private static func recurringItem(_ wire: Components.Schemas.RecurringRuleChange) -> RemoteItem {
+        let key = SyncItemKey.recurring(RecurringRuleID(wire.id.lowercased()))
+        guard !wire.deleted, let data = wire.rule else { return RemoteItem(key: key, revision: wire.revision, value: nil) }
+        do {
+            return RemoteItem(key: key, revision: wire.revision,
+                              value: .recurring(try RecurringRuleWire.rule(data) { MemberID($0.lowercased()) }))
+        } catch {
+            return RemoteItem(key: key, revision: wire.revision, value: nil,
+                              held: HeldVersion(body: WireBody.text(wire), reason: "recurring rule: " + error.message))
         }
     }
 

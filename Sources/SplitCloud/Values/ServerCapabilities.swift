@@ -34,6 +34,8 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// How each expense's split was given (`splitGiven`: shares, percentages, items…),
         /// stored and checked beside its splits.
         case splitGiven = "split-given"
+        /// Recurring rules in the sync feed and batch; without it a rule stays on its device.
+        case recurring
     }
 
     public let features: Set<Feature>

@@ -39,6 +39,15 @@ public struct RecurringRule: Hashable, Sendable {
         return (due, advanced)
     }
 
+    /// The rule as every device shares it: the definition and whether it is paused, without
+    /// this device's progress (``nextPeriod``), which each device keeps for itself since every
+    /// device derives the same instance ids.
+    public var shared: RecurringRule {
+        var rule = self
+        rule.nextPeriod = 0
+        return rule
+    }
+
     /// The rule resumed on `day`: periods before it are skipped, as they fell while it was paused.
     public func resumed(on day: CivilDate) -> RecurringRule {
         var rule = self

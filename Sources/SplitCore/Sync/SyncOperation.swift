@@ -16,6 +16,9 @@ public enum SyncOperation: Hashable, Sendable {
     /// A nil rate removes it.
     case setRate(currency: Currency, rate: ExchangeRate?)
     case renameGroup(name: String)
+    /// Adds or changes a recurring rule (as ``RecurringRule/shared``); split-server only.
+    case putRecurring(RecurringRule)
+    case deleteRecurring(RecurringRuleID)
 
     /// The item the operation changes.
     public var item: SyncItemKey {
@@ -29,6 +32,8 @@ public enum SyncOperation: Hashable, Sendable {
         case .deletePayment(let id): return .payment(id)
         case .setRate(let currency, _): return .rate(currency.code)
         case .renameGroup: return .group
+        case .putRecurring(let rule): return .recurring(rule.id)
+        case .deleteRecurring(let id): return .recurring(id)
         }
     }
 
@@ -46,6 +51,8 @@ public enum SyncOperation: Hashable, Sendable {
         case .deletePayment: return "deletePayment"
         case .setRate: return "setRate"
         case .renameGroup: return "renameGroup"
+        case .putRecurring: return "putRecurringRule"
+        case .deleteRecurring: return "deleteRecurringRule"
         }
     }
 
@@ -53,7 +60,7 @@ public enum SyncOperation: Hashable, Sendable {
     /// reaches the wanted state and is no conflict.
     public var isRemoval: Bool {
         switch self {
-        case .removeMember, .deleteExpense, .deletePayment: return true
+        case .removeMember, .deleteExpense, .deletePayment, .deleteRecurring: return true
         case .setRate(_, let rate): return rate == nil
         default: return false
         }

@@ -48,6 +48,8 @@ struct ChangeFeed: Sendable {
               UNION ALL
               (SELECT revision FROM group_rates WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
               UNION ALL
+              (SELECT revision FROM recurring_rules WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
+              UNION ALL
               (SELECT revision FROM sync_tombstones WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
             ) t ORDER BY revision LIMIT \(probe)
             """, logger: database.logger)
@@ -65,7 +67,8 @@ struct ChangeFeed: Sendable {
             members: try await members(group: group, in: range, on: connection),
             expenses: try await expenses(group: group, in: range, on: connection),
             payments: try await payments(group: group, in: range, on: connection),
-            rates: try await rates(group: group, in: range, on: connection))
+            rates: try await rates(group: group, in: range, on: connection),
+            recurring: try await recurring(group: group, in: range, on: connection))
     }
 
     private static func nothingNew(at revision: Int64) -> SyncChanges {
@@ -88,6 +91,10 @@ struct ChangeFeed: Sendable {
 
     func rate(_ currency: String, group: UUID, on connection: PostgresConnection) async throws -> ChangeItem? {
         try await rates(group: group, in: .all, only: currency, on: connection).first.map(ChangeItem.rate)
+    }
+
+    func recurringRule(_ id: UUID, group: UUID, on connection: PostgresConnection) async throws -> ChangeItem? {
+        try await recurring(group: group, in: .all, only: id.uuidString.lowercased(), on: connection).first.map(ChangeItem.recurring)
     }
 
     func groupFields(_ group: UUID, on connection: PostgresConnection) async throws -> ChangeItem {

@@ -170,7 +170,7 @@ final class GroupWriter {
     /// Throws ``StaleRevision`` when `expected` is not the revision the item had before this
     /// transaction touched it, or the item is gone but left a tombstone; `missing` when it never
     /// existed (or is gone, without an `expected` revision).
-    private func check(_ key: String, current: Int64?, expected: Int64?, item: () async throws -> ChangeItem?,
+    func check(_ key: String, current: Int64?, expected: Int64?, item: () async throws -> ChangeItem?,
                        missing: () -> any DomainError) async throws {
         guard let current else {
             if let expected, let tombstone = try await item() { throw StaleRevision(current: tombstone, expected: expected) }

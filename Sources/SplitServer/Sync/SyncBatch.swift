@@ -175,6 +175,10 @@ struct SyncBatch {
             let currency = try WireInput.currency(op.data.currency, field: data + "currency")
             let rate = try op.data.rate.map { text throws(APIError) in try APIHandler.rate(text, field: data + "rate") }
             _ = try await writer.setRate(currency, rate: rate, ifMatch: op.ifMatch)
+        case .putRecurringRule(let op):
+            try await putRecurringRule(op, field: data, writer: writer)
+        case .deleteRecurringRule(let op):
+            try await deleteRecurringRule(op, field: data, writer: writer)
         case .renameGroup(let op):
             let fields = try GroupFields(op.data, field: data)
             _ = try await writer.updateGroup(name: fields.name, description: fields.description, currency: fields.currency,

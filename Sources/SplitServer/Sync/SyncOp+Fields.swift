@@ -15,6 +15,8 @@ extension Components.Schemas.SyncOp {
         case .deletePayment(let op): op.opId
         case .setRate(let op): op.opId
         case .renameGroup(let op): op.opId
+        case .putRecurringRule(let op): op.opId
+        case .deleteRecurringRule(let op): op.opId
         }
     }
 }

@@ -22,6 +22,8 @@ enum SyncJSON {
         case .setRate(let currency, let rate):
             json = .object(["kind": "setRate", "currency": .string(currency.code), "rate": .string(orNull: rate?.text)])
         case .renameGroup(let name): json = .object(["kind": "renameGroup", "name": .string(name)])
+        case .putRecurring(let rule): json = .object(["kind": "putRecurring", "rule": RecurringRuleJSON.json(rule)])
+        case .deleteRecurring(let id): json = .object(["kind": "deleteRecurring", "id": .string(id.rawValue)])
         }
         return json.serialized()
     }
@@ -48,6 +50,10 @@ enum SyncJSON {
             let rate = try json["rate"]?.stringValue.map { try ExchangeRate(parsing: $0) }
             return .setRate(currency: try Currency(code: try string("currency")), rate: rate)
         case "renameGroup": return .renameGroup(name: try string("name"))
+        case "putRecurring":
+            guard let rule = RecurringRuleJSON.rule(json["rule"]) else { throw unreadable("operation", text) }
+            return .putRecurring(rule)
+        case "deleteRecurring": return .deleteRecurring(RecurringRuleID(try string("id")))
         default: throw unreadable("operation", text)
         }
     }
@@ -62,6 +68,7 @@ enum SyncJSON {
         case .payment(let payment): json = .object(["kind": "payment", "payment": payment.json])
         case .rate(let currency, let rate):
             json = .object(["kind": "rate", "currency": .string(currency.code), "rate": .string(rate.text)])
+        case .recurring(let rule): json = .object(["kind": "recurring", "rule": RecurringRuleJSON.json(rule)])
         }
         return json.serialized()
     }
@@ -80,6 +87,9 @@ enum SyncJSON {
                 throw unreadable("item", text)
             }
             return .rate(currency: try Currency(code: code), rate: try ExchangeRate(parsing: rate))
+        case "recurring":
+            guard let rule = RecurringRuleJSON.rule(json["rule"]) else { throw unreadable("item", text) }
+            return .recurring(rule)
         default: throw unreadable("item", text)
         }
     }

@@ -41,18 +41,31 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
 
     /// Inserts `rule` into `trip`.
     static func insert(_ db: Database, _ rule: RecurringRule, trip: TripID, createdAt: Timestamp) throws {
+        try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(
+            [rule.id.rawValue, trip.rawValue] + definition(rule) + [rule.paused, rule.nextPeriod, rule.nextDue?.description,
+                                                                   createdAt.iso8601]))
+    }
+
+    /// Replaces the rule's definition, pause and progress with `rule`'s, live again if it was
+    /// deleted (a server's version of it).
+    static func replace(_ db: Database, _ rule: RecurringRule) throws {
+        let columns = written[2...16].map { "\($0.name) = ?" }.joined(separator: ", ")
+        try db.execute(sql: "UPDATE recurring_rule SET \(columns), deleted_at = NULL WHERE id = ?",
+                       arguments: StatementArguments(definition(rule) + [rule.paused, rule.nextPeriod, rule.nextDue?.description,
+                                                                         rule.id.rawValue]))
+    }
+
+    /// The values of the columns from `description` to `times` (in ``written``'s order).
+    private static func definition(_ rule: RecurringRule) -> [(any DatabaseValueConvertible)?] {
         let template = rule.template, schedule = rule.schedule
         let (until, times): (String?, Int?) = switch schedule.end {
         case .never: (nil, nil)
         case .until(let date): (date.description, nil)
         case .times(let count): (nil, count)
         }
-        try db.cachedStatement(sql: insertSQL).execute(arguments: [
-            rule.id.rawValue, trip.rawValue, template.description, template.amount.minorUnits, template.amount.currency.code,
-            SplitRuleText.text(payerRule(template.payers)), template.split.map(SplitRuleText.text), template.category.rawValue,
-            template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times,
-            rule.paused, rule.nextPeriod, rule.nextDue?.description, createdAt.iso8601,
-        ])
+        return [template.description, template.amount.minorUnits, template.amount.currency.code,
+                SplitRuleText.text(payerRule(template.payers)), template.split.map(SplitRuleText.text), template.category.rawValue,
+                template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times]
     }
 
     /// Writes how far `rule` has got and whether it is paused.

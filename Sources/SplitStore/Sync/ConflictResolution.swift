@@ -98,6 +98,9 @@ struct ConflictResolution {
             (value, operation) = (.member(copy), .createMember(copy))
         case .rate(let currency, let rate):
             (value, operation) = (mine, .setRate(currency: currency, rate: rate))
+        case .recurring(let rule):
+            let copy = RecurringRule(id: RecurringRuleID(fresh), template: rule.template, schedule: rule.schedule, paused: rule.paused)
+            (value, operation) = (.recurring(copy), .putRecurring(copy))
         case .group:
             throw StoreError.invalid("the cloud trip itself was deleted; unlink it with: split trip delete NAME --yes")
         }
@@ -117,6 +120,7 @@ struct ConflictResolution {
         case .expense(let id): return .deleteExpense(id)
         case .payment(let id): return .deletePayment(id)
         case .rate(let code): return .setRate(currency: try Currency(code: code), rate: nil)
+        case .recurring(let id): return .deleteRecurring(id)
         case .group: throw StoreError.invalid("a cloud trip is deleted with: split trip delete NAME --yes --everywhere")
         }
     }

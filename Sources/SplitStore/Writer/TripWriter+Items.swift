@@ -49,6 +49,11 @@ extension TripWriter {
             try writeRate(code, rate.text)
         case (.rate(let code), _):
             try writeRate(code, nil)
+        case (.recurring, .recurring(let rule)?):
+            try putRule(rule)
+        case (.recurring(let id), _):
+            try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.id == id.rawValue)
+                .updateAll(db, RecurringRuleRecord.Columns.deletedAt.set(to: at.iso8601))
         }
     }
 

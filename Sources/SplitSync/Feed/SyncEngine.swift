@@ -48,9 +48,14 @@ public struct SyncEngine: Sendable {
         let group = first.group
         while true {
             let pending = try store.pending(trip, limit: Self.batchSize)
+            // A split-server without `recurring` keeps rules on the device: their operations
+            // leave the outbox as if sent, and the instances sync as expenses.
+            let (sendable, kept) = try await Self.sendable(pending, client)
             let answer: SyncAnswer
-            if pending.isEmpty {
-                guard let page = try await client.changes(group: group, since: revision) else {
+            if sendable.isEmpty {
+                let page = try await client.changes(group: group, since: revision)
+                    ?? (kept.isEmpty ? nil : SyncAnswer(outcomes: [], changes: RemoteChanges(revision: revision, items: []), more: false))
+                guard let page else {
                     report.revision = revision
                     report.pending = 0
                     try store.markSynced(trip, at: clock())
@@ -58,14 +63,15 @@ public struct SyncEngine: Sendable {
                 }
                 answer = page
             } else {
-                answer = try await client.sync(group: group, since: revision, operations: pending)
+                answer = try await client.sync(group: group, since: revision, operations: sendable)
             }
             let changes = try await Self.catchUp(client, group: group, from: answer)
             // Asked only when it matters (expenses came or went): a sync with nothing to do
             // makes no more requests than the feed.
             let touchesExpenses = !pending.isEmpty || changes.items.contains { if case .expense = $0.key { true } else { false } }
             let server = touchesExpenses ? try await client.capabilities().limits : nil
-            let tally = try store.apply(trip: trip, pushed: pending, outcomes: answer.outcomes, changes: changes,
+            let outcomes = answer.outcomes + kept.map { OperationOutcome(opID: $0.opID, status: .applied, current: nil, error: nil) }
+            let tally = try store.apply(trip: trip, pushed: pending, outcomes: outcomes, changes: changes,
                                         server: server, at: clock())
             report.pushed += tally.applied
             report.pulled += tally.pulled
@@ -82,6 +88,17 @@ public struct SyncEngine: Sendable {
             previousPending = left
         }
         return report
+    }
+
+    /// The operations this server takes, and those that stay on the device (recurring rules,
+    /// on a server without `recurring`).
+    static func sendable(_ pending: [PendingOperation], _ client: CloudClient) async throws
+        -> (sendable: [PendingOperation], kept: [PendingOperation]) {
+        func isRule(_ operation: PendingOperation) -> Bool {
+            if case .recurring = operation.operation.item { true } else { false }
+        }
+        guard pending.contains(where: isRule), !(try await client.capabilities().has(.recurring)) else { return (pending, []) }
+        return (pending.filter { !isRule($0) }, pending.filter(isRule))
     }
 
     /// The answer's changes with every following page of the same catch-up.

@@ -78,7 +78,7 @@ struct RecurringAddCommand: ContextCommand {
         try await context.backend.addRecurringRule(rule, trip: trip.id, at: context.now)
         let caughtUp = try await context.backend.catchUpRecurring(trip: trip.id, today: today, at: context.now)
         var notes = caughtUp.problems
-        if try await context.scope().link != nil {
+        if try await context.scope().link?.syncProtocol == .snapshot {
             notes.append("the rule stays on this device; each instance syncs as an ordinary expense")
         }
         let stored = try await context.backend.recurringRules(trip: trip.id).first { $0.id == rule.id } ?? rule

@@ -94,6 +94,10 @@ public enum SyncPlanner {
             if case .group(let value, _)? = base { baseName = value }
             let (name, clash) = SyncMerge.value(base: baseName, mine: mine, theirs: theirs)
             return (.group(name: name, currency: theirsCurrency ?? mineCurrency), clash ? ["name"] : [])
+        case (.recurring(let mine), .recurring(let theirs)):
+            // A rule changes as a whole (its schedule and template go together): the
+            // server's stands, and a different local one is listed.
+            return (.recurring(theirs), mine == theirs ? [] : ["rule"])
         default:
             // Payments never change after they are made: the server's stands.
             return (theirs, mine == theirs ? [] : ["payment"])
@@ -107,6 +111,7 @@ public enum SyncPlanner {
         case .member(let member): return .renameMember(member)
         case .rate(let currency, let rate): return .setRate(currency: currency, rate: rate)
         case .group(let name, _): return .renameGroup(name: name)
+        case .recurring(let rule): return .putRecurring(rule)
         case .payment: return nil
         }
     }
