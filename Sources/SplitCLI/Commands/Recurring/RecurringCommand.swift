@@ -10,8 +10,9 @@ struct RecurringCommand: AsyncParsableCommand {
         time any command opens the trip (or with split recurring run). Each instance is a
         normal expense whose id is made from the rule and the period, so it is never added
         twice, and a deleted one is never added again. split undo takes back a catch-up as
-        one change. On a linked trip the rule stays on this device; its instances sync as
-        ordinary expenses.
+        one change. On a trip linked to split-server the rule syncs, and two devices that
+        both add an instance end with one; on the Node server the rule stays on this
+        device. Either way its instances sync as ordinary expenses.
         Examples:
           split recurring add Rent 1500 --every month --on 1 --paid-by Ana
           split recurring add Internet 40 --every month --on last --among Ana,Beto
