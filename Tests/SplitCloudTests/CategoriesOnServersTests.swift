@@ -6,9 +6,10 @@ import SplitServerQuirks
 import SplitTestSupport
 import Testing
 
-/// A trip's own categories and members who moved out, on a linked trip. Neither server stores
-/// them yet: an expense in a category of the trip's own travels as Other and the device that
-/// gave it keeps the real one; who moved out stays on the device.
+/// A trip's own categories and members who moved out, on a linked trip. split-server stores
+/// the categories (feature `categories`); on the Node server an expense in a category of the
+/// trip's own travels as Other and the device that gave it keeps the real one. Who moved out
+/// stays on the device.
 @Suite("Own categories and departures on linked trips", .serialized)
 struct CategoriesOnServersTests {
     static func category(_ device: SplitSandbox, _ description: String) async throws -> String? {
@@ -60,21 +61,48 @@ struct CategoriesOnServersTests {
         #expect(try await SplitSandbox.nets(one) == SplitSandbox.nets(two))
     }
 
-    @Test("split-server: a category of the trip's own goes as Other, stays on its device, and syncs without conflicts")
+    static func names(_ device: SplitSandbox) async throws -> [String] {
+        try await device.ok("category", "list", "--json").json["categories"].array.compactMap { $0["name"].string }
+    }
+
+    /// With `categories`, split-server holds the trip's list: an expense keeps its category of
+    /// the trip's own on every device, and adding, renaming (the expenses too) and removing
+    /// reach the other device, with nothing in conflict.
+    @Test("split-server: a trip's own categories sync (add, rename, remove) and expenses keep them on every device")
     func splitServer() async throws {
         try await CloudTestServer.run { server in
             let one = try SplitSandbox(), two = try SplitSandbox()
             try await SyncTests.register(one, server.url, "Ann")
             try await SyncTests.register(two, server.url, "Ben")
             try await one.ok("trip", "create", "Flat", "--currency", "EUR", "--cloud")
-            try await one.ok("member", "add", "Alex", "Bea", "Chen")
+            try await one.ok("member", "add", "Alex", "Bea")
+            try await one.ok("category", "add", "Rent")
+            try await one.ok("add-expense", "Rent Jan", "900", "--paid-by", "Alex", "--category", "Rent", "--date", "2025-01-01")
+            try await one.ok("sync")
             let code = try await one.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            let owner = try SplitSandbox()
-            try await Self.exercise(one, two, editor: owner) {
-                try await two.ok("join", code)
-                try await SyncTests.loginLike(one, into: owner, server: server.url)
-                try await owner.ok("trip", "pull", "Flat")
+            try await two.ok("join", code)
+            #expect(try await Self.category(two, "Rent Jan") == "Rent")
+            #expect(try await Self.names(two).contains("Rent"))
+            try await two.ok("category", "add", "Utilities")
+            try await two.ok("add-expense", "Power", "60", "--paid-by", "Bea", "--category", "Utilities", "--date", "2025-01-05")
+            try await SyncTests.converge([two, one])
+            #expect(try await Self.category(one, "Power") == "Utilities")
+            let renamed = try await one.ok("category", "rename", "Rent", "Housing")
+            #expect(renamed.stdout.contains("in 1 expense"), "\(renamed)")
+            try await SyncTests.converge([one, two])
+            #expect(try await Self.category(two, "Rent Jan") == "Housing")
+            let afterRename = try await Self.names(two)
+            #expect(afterRename.contains("Housing") && !afterRename.contains("Rent"), "\(afterRename)")
+            try await two.ok("expense", "delete", try await SyncTests.expenseID(two, "Power"))
+            try await two.ok("category", "remove", "Utilities")
+            try await SyncTests.converge([one, two])
+            let (first, second) = (try await Self.names(one), try await Self.names(two))
+            #expect(first == second && !first.contains("Utilities"), "\(first) \(second)")
+            for device in [one, two] {
+                let status = try await device.ok("status", "--json").json
+                #expect(status["pending"].int == 0 && status["conflicts"].int == 0 && status["held"].int == 0, "\(status)")
             }
+            #expect(try await SplitSandbox.nets(one) == SplitSandbox.nets(two))
         }
     }
 

@@ -140,6 +140,7 @@ struct FeedServer {
         case .renameGroup(let name): store(.group(name: name, currency: nil))
         case .putRecurring(let rule): store(.recurring(rule))
         case .deleteRecurring(let id): store(nil, key: .recurring(id))
+        case .setCategories(let list): store(.categories(list))
         }
         return OperationOutcome(opID: pending.opID, status: .applied, current: nil, error: nil)
     }

@@ -11,11 +11,13 @@ public struct SyncChanges: Codable, Hashable, Sendable {
     public var rates: [Components.Schemas.RateChange]
     /// Recurring rules (feature `recurring`); nil from a server without it.
     public var recurring: [Components.Schemas.RecurringRuleChange]?
+    /// The group's categories, when they changed (feature `categories`).
+    public var categories: Components.Schemas.CategoryList?
 
     public init(revision: Int64, more: Bool, group: Components.Schemas.GroupChange? = nil,
                 members: [Components.Schemas.MemberChange], expenses: [Components.Schemas.ExpenseChange],
                 payments: [Components.Schemas.PaymentChange], rates: [Components.Schemas.RateChange],
-                recurring: [Components.Schemas.RecurringRuleChange]? = nil) {
+                recurring: [Components.Schemas.RecurringRuleChange]? = nil, categories: Components.Schemas.CategoryList? = nil) {
         self.revision = revision
         self.more = more
         self.group = group
@@ -24,10 +26,11 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         self.payments = payments
         self.rates = rates
         self.recurring = recurring
+        self.categories = categories
     }
 
     public enum CodingKeys: String, CodingKey {
-        case revision, more, group, members, expenses, payments, rates, recurring
+        case revision, more, group, members, expenses, payments, rates, recurring, categories
     }
 
     public init(from decoder: any Decoder) throws {
@@ -40,6 +43,7 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         payments = try container.decode([Components.Schemas.PaymentChange].self, forKey: .payments)
         rates = try container.decode([Components.Schemas.RateChange].self, forKey: .rates)
         recurring = try container.decodeIfPresent([Components.Schemas.RecurringRuleChange].self, forKey: .recurring)
+        categories = try container.decodeIfPresent(Components.Schemas.CategoryList.self, forKey: .categories)
     }
 
     /// `group` goes through `encode`, not `encodeIfPresent`: nil becomes an explicit `null`.
@@ -53,5 +57,6 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         try container.encode(payments, forKey: .payments)
         try container.encode(rates, forKey: .rates)
         try container.encodeIfPresent(recurring, forKey: .recurring)
+        try container.encodeIfPresent(categories, forKey: .categories)
     }
 }

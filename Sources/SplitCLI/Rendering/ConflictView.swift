@@ -17,6 +17,7 @@ struct ConflictView {
         case .payment(let payment)?: return "payment \(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
         case .rate(let currency, _)?: return "rate \(currency.code)"
         case .recurring(let rule)?: return "recurring '\(rule.template.description)' \(rule.template.amount)"
+        case .categories?: return "categories"
         case .group(let name, _)?: return "trip \(name)"
         case nil: return "\(conflict.item.kindName) \(conflict.item.text)"
         }
@@ -50,6 +51,7 @@ struct ConflictView {
         case (.rate(_, let rate), _): return rate.text
         case (.group(let name, _), _): return name
         case (.payment(let payment), _): return "\(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
+        case (.categories(let list), _): return list.map(\.rawValue).joined(separator: ", ")
         case (.recurring(let rule), _):
             return "'\(rule.template.description)' \(rule.template.amount) every \(rule.schedule.frequency.rawValue)"
                 + (rule.paused ? " (paused)" : "")

@@ -8,8 +8,11 @@ extension CloudClient {
     /// once and answers a repeat with the stored result.
     public func sync(group: String, since: Int64, operations: [PendingOperation]) async throws(CloudError) -> SyncAnswer {
         let operation = "POST /api/groups/\(group)/sync"
-        let keepsGiven = operations.isEmpty ? false : try await capabilities().has(.splitGiven)
-        let body = Components.Schemas.SyncRequest(since: since, ops: operations.map { SyncMapping.operation($0, splitGiven: keepsGiven) })
+        let known = operations.isEmpty ? nil : try await capabilities()
+        let keepsGiven = known?.has(.splitGiven) ?? false, categories = known?.has(.categories) ?? false
+        let body = Components.Schemas.SyncRequest(since: since, ops: operations.map {
+            SyncMapping.operation($0, splitGiven: keepsGiven, categories: categories)
+        })
         let output = try await call(operation, repeatable: true, notFound: Self.missingGroup(TripID(group))) {
             try await $0.syncGroup(path: .init(groupId: group), body: .json(body))
         }

@@ -6,7 +6,8 @@ import SplitCore
 /// trip's items are created with client-chosen ids.
 enum SyncMapping {
     /// `splitGiven`: the server keeps the split as given (``SplitGivenMapping``).
-    static func operation(_ pending: PendingOperation, splitGiven: Bool) -> Components.Schemas.SyncOp {
+    /// `categories`: the server holds the group's own categories (else they travel as Other).
+    static func operation(_ pending: PendingOperation, splitGiven: Bool, categories: Bool = false) -> Components.Schemas.SyncOp {
         let id = pending.opID
         let ifMatch = pending.baseRevision
         switch pending.operation {
@@ -17,10 +18,11 @@ enum SyncMapping {
         case .removeMember(let member):
             return .removeMember(.init(opId: id, _type: "removeMember", ifMatch: ifMatch, data: .init(id: member.rawValue)))
         case .createExpense(let expense):
-            return .createExpense(.init(opId: id, _type: "createExpense", data: expenseData(expense, splitGiven: splitGiven)))
+            return .createExpense(.init(opId: id, _type: "createExpense",
+                                        data: expenseData(expense, splitGiven: splitGiven, categories: categories)))
         case .updateExpense(let expense):
             return .updateExpense(.init(opId: id, _type: "updateExpense", ifMatch: ifMatch,
-                                        data: expenseData(expense, splitGiven: splitGiven)))
+                                        data: expenseData(expense, splitGiven: splitGiven, categories: categories)))
         case .deleteExpense(let expense):
             return .deleteExpense(.init(opId: id, _type: "deleteExpense", ifMatch: ifMatch, data: .init(id: expense.rawValue)))
         case .setPaid(let expense, let member, let paid):
@@ -41,10 +43,12 @@ enum SyncMapping {
         case .putRecurring(let rule):
             // A category of the trip's own travels as Other (as on expenses); the device keeps it.
             var data = RecurringRuleWire.wire(rule)
-            data.category = rule.template.category.wireName
+            if !categories { data.category = rule.template.category.wireName }
             return .putRecurringRule(.init(opId: id, _type: "putRecurringRule", ifMatch: ifMatch, data: data))
         case .deleteRecurring(let rule):
             return .deleteRecurringRule(.init(opId: id, _type: "deleteRecurringRule", ifMatch: ifMatch, data: .init(id: rule.rawValue)))
+        case .setCategories(let list):
+            return .setCategories(.init(opId: id, _type: "setCategories", ifMatch: ifMatch, data: .init(names: list.map(\.rawValue))))
         }
     }
 
@@ -52,12 +56,12 @@ enum SyncMapping {
         .init(id: member.id.rawValue, name: member.name)
     }
 
-    private static func expenseData(_ expense: Expense, splitGiven: Bool) -> Components.Schemas.SyncExpenseData {
+    private static func expenseData(_ expense: Expense, splitGiven: Bool, categories: Bool) -> Components.Schemas.SyncExpenseData {
         let currency = expense.amount.currency
         return .init(
             id: expense.id.rawValue, description: expense.description,
             amount: WireAmount.number(expense.amount.minorUnits, currency), currency: currency.code,
-            category: expense.category.wireName, paidByMemberId: expense.leadPayer.rawValue,
+            category: categories ? expense.category.rawValue : expense.category.wireName, paidByMemberId: expense.leadPayer.rawValue,
             expenseDate: NodeForms.text(expense.date), note: expense.note, createdAt: expense.createdAt?.iso8601,
             splits: expense.splits.map { split in
                 .init(memberId: split.memberID.rawValue, amount: WireAmount.number(split.amount, currency), isPaid: split.isPaid)
@@ -85,6 +89,7 @@ enum SyncMapping {
         if let rate = wire.rate { return rateItem(rate) }
         if let group = wire.group { return groupItem(group) }
         if let rule = wire.recurring { return recurringItem(rule) }
+        if let list = wire.categories { return categoriesItem(list) }
         return nil
     }
 
@@ -102,6 +107,7 @@ enum SyncMapping {
         for payment in wire.payments { items.append(paymentItem(payment)) }
         for rate in wire.rates { items.append(rateItem(rate)) }
         for rule in wire.recurring ?? [] { items.append(recurringItem(rule)) }
+        if let list = wire.categories { items.append(categoriesItem(list)) }
         return RemoteChanges(revision: wire.revision, items: items, claims: claims)
     }
 
@@ -188,6 +194,20 @@ enum SyncMapping {
             return RemoteItem(key: key, revision: wire.revision, value: nil,
                               held: HeldVersion(body: WireBody.text(wire), reason: "recurring rule: " + error.message))
         }
+    }
+
+    /// The group's categories; held when a name is no category name or Other is missing.
+    private static func categoriesItem(_ wire: Components.Schemas.CategoryList) -> RemoteItem {
+        var names: [Category] = [], keys = Set<String>()
+        for raw in wire.names {
+            guard let name = try? NameRules.category(raw), keys.insert(Category.key(for: name)).inserted else { continue }
+            names.append(Category(rawValue: name))
+        }
+        guard keys.contains(Category.other.key) else {
+            return RemoteItem(key: .categories, revision: wire.revision, value: nil,
+                              held: HeldVersion(body: WireBody.text(wire), reason: "the category list has no Other"))
+        }
+        return RemoteItem(key: .categories, revision: wire.revision, value: .categories(names))
     }
 
     /// A rate, a tombstone, or held when its currency or value does not read.

@@ -36,6 +36,9 @@ public struct ServerCapabilities: Hashable, Sendable {
         case splitGiven = "split-given"
         /// Recurring rules in the sync feed and batch; without it a rule stays on its device.
         case recurring
+        /// A group's own categories (`setCategories`, `categories` in the feed); expenses may
+        /// name them. Without it a category of the trip's own travels as Other.
+        case categories
     }
 
     public let features: Set<Feature>
@@ -62,7 +65,7 @@ public struct ServerCapabilities: Hashable, Sendable {
         ServerLimits(currencies: has(.currencies) ? nil : isSplitServer ? CurrencyTable.appCurrencies : ServerLimits.node.currencies,
                      expenseNotes: has(.sync), paymentNotes: has(.payments), renamesMembers: has(.memberEdit),
                      removesMembers: has(.memberEdit), storesRates: has(.sync), renamesTrips: has(.sync),
-                     keepsSplitGiven: has(.splitGiven))
+                     keepsSplitGiven: has(.splitGiven), storesCategories: has(.categories))
     }
 
     /// Currency codes this server stores, in a stable order (``ServerLimits/currencyCodes``).

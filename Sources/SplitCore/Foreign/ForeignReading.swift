@@ -56,6 +56,9 @@ public enum ForeignReading {
         let category: Category
         if let known = Category.builtIn(item.category) ?? Category(name: item.category) {
             category = known
+        } else if let name = try? NameRules.category(item.category), name == item.category {
+            // A group's own category (split-server's `categories`): the trip takes it.
+            category = Category(rawValue: name)
         } else {
             category = .other
             repairs.append(.categoryUnknown(item.category))

@@ -39,7 +39,8 @@ public struct RemoteChanges: Sendable {
         return RemoteChanges(revision: revision, items: ordered.map(\.item), claims: claims)
     }
 
-    /// The order kinds are applied in: an item never comes before one it names.
+    /// The order kinds are applied in: an item never comes before one it names. The category
+    /// list comes last, once the pulled expenses have moved to its names (a rename).
     static func rank(_ key: SyncItemKey) -> Int {
         switch key {
         case .group: return 0
@@ -48,6 +49,7 @@ public struct RemoteChanges: Sendable {
         case .payment: return 3
         case .rate: return 4
         case .recurring: return 5
+        case .categories: return 6
         }
     }
 }

@@ -11,6 +11,8 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
     case rate(String)
     /// A recurring rule (split-server with `recurring`).
     case recurring(RecurringRuleID)
+    /// The trip's own categories, as one list (split-server with `categories`).
+    case categories
 
     public var text: String {
         switch self {
@@ -20,6 +22,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .payment(let id): return "payment:" + id.rawValue
         case .rate(let code): return "rate:" + code
         case .recurring(let id): return "recurring:" + id.rawValue
+        case .categories: return "categories"
         }
     }
 
@@ -33,11 +36,13 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .payment(let id): return id.rawValue
         case .rate(let code): return code
         case .recurring(let id): return id.rawValue
+        case .categories: return ""
         }
     }
 
     public init?(text: String) {
         if text == "group" { self = .group; return }
+        if text == "categories" { self = .categories; return }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let id = String(text[text.index(after: colon)...])
         guard !id.isEmpty else { return nil }
@@ -62,6 +67,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .payment: return "payment"
         case .rate: return "rate"
         case .recurring: return "recurring expense"
+        case .categories: return "category list"
         }
     }
 }

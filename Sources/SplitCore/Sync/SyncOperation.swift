@@ -19,6 +19,8 @@ public enum SyncOperation: Hashable, Sendable {
     /// Adds or changes a recurring rule (as ``RecurringRule/shared``); split-server only.
     case putRecurring(RecurringRule)
     case deleteRecurring(RecurringRuleID)
+    /// Replaces the trip's categories (split-server with `categories`).
+    case setCategories([Category])
 
     /// The item the operation changes.
     public var item: SyncItemKey {
@@ -34,6 +36,7 @@ public enum SyncOperation: Hashable, Sendable {
         case .renameGroup: return .group
         case .putRecurring(let rule): return .recurring(rule.id)
         case .deleteRecurring(let id): return .recurring(id)
+        case .setCategories: return .categories
         }
     }
 
@@ -53,6 +56,7 @@ public enum SyncOperation: Hashable, Sendable {
         case .renameGroup: return "renameGroup"
         case .putRecurring: return "putRecurringRule"
         case .deleteRecurring: return "deleteRecurringRule"
+        case .setCategories: return "setCategories"
         }
     }
 

@@ -8,6 +8,8 @@ public enum SyncValue: Hashable, Sendable {
     case rate(currency: Currency, rate: ExchangeRate)
     /// A recurring rule as every device shares it (``RecurringRule/shared``).
     case recurring(RecurringRule)
+    /// The trip's categories in listing order.
+    case categories([Category])
 
     public var key: SyncItemKey {
         switch self {
@@ -17,6 +19,7 @@ public enum SyncValue: Hashable, Sendable {
         case .payment(let payment): return .payment(payment.id)
         case .rate(let currency, _): return .rate(currency.code)
         case .recurring(let rule): return .recurring(rule.id)
+        case .categories: return .categories
         }
     }
 }

@@ -26,6 +26,7 @@ enum ServerSchema {
         Migration(version: 8, name: "split-server: read-only links", statements: shareLinks),
         Migration(version: 9, name: "split-server: the split as given", statements: splitGiven),
         Migration(version: 10, name: "split-server: recurring rules", statements: recurring),
+        Migration(version: 11, name: "split-server: a group's own categories", statements: categories),
     ]
 
     /// The tables of the Node server, column for column.

@@ -24,7 +24,7 @@ extension APIHandler {
             splitGiven: body.splitGiven)
         // One statement for the common case (the server's creation time, one payer, no split
         // as given); the general path below answers everything else.
-        if draft.createdAt == nil, draft.storedPayers.isEmpty, draft.splitGiven == nil,
+        if draft.createdAt == nil, draft.storedPayers.isEmpty, draft.splitGiven == nil, draft.category.isDefault,
            let stored = try await services.quickInsert.insert(draft, id: id, group: groupID, credential: credential) {
             return .created(.init(body: .json(.init(success: true, expenseId: Self.lower(stored)))))
         }

@@ -11,7 +11,7 @@ extension ExpenseRecord {
             : [ExpensePayer(memberID: Self.member(paidBy), amount: amount.minorUnits)]
         return Expense(
             id: ExpenseID(id.uuidString), description: description, amount: amount,
-            category: SplitCore.Category.builtIn(category) ?? .other, payers: payers, date: date,
+            category: SplitCore.Category.builtIn(category) ?? SplitCore.Category(rawValue: category), payers: payers, date: date,
             splits: splits.map { ExpenseSplit(memberID: Self.member($0.memberID), amount: $0.amount, isPaid: $0.isPaid) },
             splitGiven: splitGiven)
     }

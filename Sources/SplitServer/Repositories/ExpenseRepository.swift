@@ -167,6 +167,7 @@ struct ExpenseRepository: Sendable {
     func insert(_ items: [(id: UUID, draft: ExpenseDraft)], group: UUID, user: UUID, revision: Int64,
                 on connection: PostgresConnection) async throws -> [[UUID]] {
         guard !items.isEmpty else { return [] }
+        try await CategoryCheck(database: database).require(items.map(\.draft), group: group, on: connection)
         var ids: [UUID] = [], descriptions: [String] = [], amounts: [String] = [], currencies: [String] = []
         var categories: [String] = [], payers: [UUID] = [], dates: [String] = [], notes: [String] = []
         var splitIDs: [UUID] = [], splitExpenses: [UUID] = [], splitMembers: [UUID] = []
@@ -236,6 +237,7 @@ struct ExpenseRepository: Sendable {
                 on connection: PostgresConnection) async throws {
         try await members.requireMembers(draft.memberIDs, group: group, on: connection)
         try await checkSplitGiven(draft, group: group, on: connection)
+        try await CategoryCheck(database: database).require([draft], group: group, on: connection)
         let currency = draft.amount.currency
         // The stored rule matters only when the draft leaves it out.
         let stored = draft.splitGiven == nil ? try await storedSplitGiven(expense, group: group, on: connection) : nil

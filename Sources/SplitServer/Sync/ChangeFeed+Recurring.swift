@@ -26,3 +26,13 @@ extension ChangeFeed {
         return items
     }
 }
+
+extension ChangeFeed {
+    /// The group's categories when their list changed in `window` (feature `categories`).
+    func categories(group: UUID, in window: Window, on connection: PostgresConnection) async throws
+        -> Components.Schemas.CategoryList? {
+        let (names, revision) = try await CategoryCheck(database: database).list(group, on: connection)
+        guard revision > window.after, revision <= window.upTo else { return nil }
+        return .init(revision: revision, names: names)
+    }
+}

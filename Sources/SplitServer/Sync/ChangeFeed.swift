@@ -50,6 +50,8 @@ struct ChangeFeed: Sendable {
               UNION ALL
               (SELECT revision FROM recurring_rules WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
               UNION ALL
+              (SELECT categories_revision FROM trip_groups WHERE id = \(group) AND categories_revision > \(since))
+              UNION ALL
               (SELECT revision FROM sync_tombstones WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
             ) t ORDER BY revision LIMIT \(probe)
             """, logger: database.logger)
@@ -68,7 +70,8 @@ struct ChangeFeed: Sendable {
             expenses: try await expenses(group: group, in: range, on: connection),
             payments: try await payments(group: group, in: range, on: connection),
             rates: try await rates(group: group, in: range, on: connection),
-            recurring: try await recurring(group: group, in: range, on: connection))
+            recurring: try await recurring(group: group, in: range, on: connection),
+            categories: try await categories(group: group, in: range, on: connection))
     }
 
     private static func nothingNew(at revision: Int64) -> SyncChanges {

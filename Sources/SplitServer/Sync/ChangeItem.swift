@@ -10,6 +10,7 @@ enum ChangeItem: Sendable {
     case rate(Components.Schemas.RateChange)
     case group(Components.Schemas.GroupChange)
     case recurring(Components.Schemas.RecurringRuleChange)
+    case categories(Components.Schemas.CategoryList)
 
     var kindAndRevision: (String, Int64) {
         switch self {
@@ -19,6 +20,7 @@ enum ChangeItem: Sendable {
         case .rate(let item): ("rate", item.revision)
         case .group(let item): ("group", item.revision)
         case .recurring(let item): ("recurring rule", item.revision)
+        case .categories(let item): ("category list", item.revision)
         }
     }
 
@@ -30,6 +32,7 @@ enum ChangeItem: Sendable {
         case .rate(let item): item.deleted
         case .group: false
         case .recurring(let item): item.deleted
+        case .categories: false
         }
     }
 
@@ -42,6 +45,7 @@ enum ChangeItem: Sendable {
         case .rate(let item): .init(rate: item)
         case .group(let item): .init(group: item)
         case .recurring(let item): .init(recurring: item)
+        case .categories(let item): .init(categories: item)
         }
     }
 }

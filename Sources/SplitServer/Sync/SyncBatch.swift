@@ -179,6 +179,8 @@ struct SyncBatch {
             try await putRecurringRule(op, field: data, writer: writer)
         case .deleteRecurringRule(let op):
             try await deleteRecurringRule(op, field: data, writer: writer)
+        case .setCategories(let op):
+            try await writer.setCategories(op.data.names, ifMatch: op.ifMatch)
         case .renameGroup(let op):
             let fields = try GroupFields(op.data, field: data)
             _ = try await writer.updateGroup(name: fields.name, description: fields.description, currency: fields.currency,
@@ -248,6 +250,7 @@ struct SyncBatch {
         let clean = pending.filter { expense in
             !taken.contains(expense.id) && expense.draft.memberIDs.isSubset(of: members)
                 && expense.draft.givenMembers.isSubset(of: members) && (try? expense.draft.checkSplitGiven()) != nil
+                && expense.draft.category.isDefault
         }
         let cleanIDs = Set(clean.map(\.opID))
         if !clean.isEmpty {

@@ -17,6 +17,7 @@ extension Components.Schemas.SyncOp {
         case .renameGroup(let op): op.opId
         case .putRecurringRule(let op): op.opId
         case .deleteRecurringRule(let op): op.opId
+        case .setCategories(let op): op.opId
         }
     }
 }

@@ -29,6 +29,9 @@ struct ExpenseDraft: Sendable {
     let description: String
     let amount: Money
     let category: SplitCore.Category
+    /// How a refusal names the category field (`category`, `ops[0].data.category`): one that is
+    /// none of the six is checked against the group's list at the write (``CategoryCheck``).
+    let categoryField: String
     let date: CivilDate
     let splits: [Share]
     /// Who paid and how much each, in member-id order; one payer of the whole amount when the
@@ -76,6 +79,7 @@ struct ExpenseDraft: Sendable {
         self.description = try WireInput.text(description, field: prefix + "description") ?? ""
         self.amount = Money(minorUnits: minor, currency: currency)
         self.category = try WireInput.category(category, field: prefix + "category")
+        self.categoryField = prefix + "category"
         let named = try WireInput.uuid(paidBy, field: prefix + "paidByMemberId")
         self.date = try WireInput.date(date, field: prefix + "expenseDate")
         self.note = try WireInput.text(note, field: prefix + "note", allowing: .note)

@@ -35,12 +35,14 @@ enum WireInput {
         return currency
     }
 
-    /// A category by its exact API name.
+    /// A category by its exact API name: one of the six, or a name a group may hold (feature
+    /// `categories`), which each write checks against the group's list (``CategoryCheck``).
     static func category(_ text: String, field: String = "category") throws(APIError) -> SplitCore.Category {
-        guard let category = SplitCore.Category.builtIn(text) else {
+        if let category = SplitCore.Category.builtIn(text) { return category }
+        guard let name = try? NameRules.category(text), name == text, name.count <= 50 else {
             throw .badRequest("\(field) '\(text.prefix(32))' is not one of " + SplitCore.Category.acceptedList)
         }
-        return category
+        return SplitCore.Category(rawValue: name)
     }
 
     /// A trimmed member or group name: 1 to 100 characters, no control characters. Commas are

@@ -24,6 +24,7 @@ enum SyncJSON {
         case .renameGroup(let name): json = .object(["kind": "renameGroup", "name": .string(name)])
         case .putRecurring(let rule): json = .object(["kind": "putRecurring", "rule": RecurringRuleJSON.json(rule)])
         case .deleteRecurring(let id): json = .object(["kind": "deleteRecurring", "id": .string(id.rawValue)])
+        case .setCategories(let list): json = .object(["kind": "setCategories", "names": .array(list.map { .string($0.rawValue) })])
         }
         return json.serialized()
     }
@@ -54,6 +55,7 @@ enum SyncJSON {
             guard let rule = RecurringRuleJSON.rule(json["rule"]) else { throw unreadable("operation", text) }
             return .putRecurring(rule)
         case "deleteRecurring": return .deleteRecurring(RecurringRuleID(try string("id")))
+        case "setCategories": return .setCategories(try categories(json["names"], text))
         default: throw unreadable("operation", text)
         }
     }
@@ -69,6 +71,7 @@ enum SyncJSON {
         case .rate(let currency, let rate):
             json = .object(["kind": "rate", "currency": .string(currency.code), "rate": .string(rate.text)])
         case .recurring(let rule): json = .object(["kind": "recurring", "rule": RecurringRuleJSON.json(rule)])
+        case .categories(let list): json = .object(["kind": "categories", "names": .array(list.map { .string($0.rawValue) })])
         }
         return json.serialized()
     }
@@ -90,6 +93,7 @@ enum SyncJSON {
         case "recurring":
             guard let rule = RecurringRuleJSON.rule(json["rule"]) else { throw unreadable("item", text) }
             return .recurring(rule)
+        case "categories": return .categories(try categories(json["names"], text))
         default: throw unreadable("item", text)
         }
     }
@@ -97,6 +101,14 @@ enum SyncJSON {
     private static func parse(_ text: String, what: String) throws -> JSONValue {
         guard let json = try? JSONParser.parse(text) else { throw unreadable(what, text) }
         return json
+    }
+
+    private static func categories(_ json: JSONValue?, _ text: String) throws -> [Category] {
+        guard let list = json?.arrayValue else { throw unreadable("category list", text) }
+        return try list.map { item in
+            guard let name = item.stringValue else { throw unreadable("category list", text) }
+            return Category(rawValue: name)
+        }
     }
 
     private static func member(_ json: JSONValue?, _ text: String) throws -> Member {

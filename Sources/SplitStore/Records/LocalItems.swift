@@ -41,6 +41,8 @@ struct LocalItems {
             guard let found = try TripRateRecord.fetchOne(
                 db, sql: TripRateRecord.byCurrency, arguments: ["trip": trip.rawValue, "currency": code]) else { return nil }
             return .rate(currency: try Currency(code: code), rate: found.rate)
+        case .categories:
+            return .categories(try CategoryRecord.categories(db, trip: trip).categories)
         case .recurring(let id):
             return try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.id == id.rawValue).fetchOne(db)
                 .map { .recurring($0.rule.shared) }

@@ -98,6 +98,8 @@ struct ConflictResolution {
             (value, operation) = (.member(copy), .createMember(copy))
         case .rate(let currency, let rate):
             (value, operation) = (mine, .setRate(currency: currency, rate: rate))
+        case .categories(let list):
+            (value, operation) = (mine, .setCategories(list))
         case .recurring(let rule):
             let copy = RecurringRule(id: RecurringRuleID(fresh), template: rule.template, schedule: rule.schedule, paused: rule.paused)
             (value, operation) = (.recurring(copy), .putRecurring(copy))
@@ -121,6 +123,7 @@ struct ConflictResolution {
         case .payment(let id): return .deletePayment(id)
         case .rate(let code): return .setRate(currency: try Currency(code: code), rate: nil)
         case .recurring(let id): return .deleteRecurring(id)
+        case .categories: throw StoreError.invalid("a trip always has its categories; change them with split category")
         case .group: throw StoreError.invalid("a cloud trip is deleted with: split trip delete NAME --yes --everywhere")
         }
     }

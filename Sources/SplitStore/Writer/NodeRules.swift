@@ -32,7 +32,7 @@ enum NodeRules {
             return limits.storesRates
         case .renameGroup:
             return limits.renamesTrips
-        case .putRecurring, .deleteRecurring:
+        case .putRecurring, .deleteRecurring, .setCategories:
             // The rule stays on the device that made it; its instances sync as expenses.
             return false
         case .createMember, .deleteExpense, .setPaid, .deletePayment, .renameMember, .removeMember:

@@ -16,8 +16,10 @@ extension TripWriter {
             try db.execute(sql: "UPDATE trip_category SET position = position + 1 WHERE trip_id = ? AND position >= ?",
                            arguments: [trip.rawValue, position])
         }
+        let before = try categories()
         try db.execute(sql: "INSERT INTO trip_category (trip_id, name, name_key, position) VALUES (?, ?, ?, ?)",
                        arguments: [trip.rawValue, name, Category.key(for: name), min(position ?? last + 1, last + 1)])
+        try shareCategories(before: before)
         try log("category.add", "added category \(name)", undo: .removeCategory(name))
     }
 
@@ -32,6 +34,12 @@ extension TripWriter {
             throw CategoryError.duplicate(name)
         }
         guard name != old.rawValue else { return }
+        let before = try categories()
+        if linked, Category.key(for: name) != old.key {
+            // The server keeps every category an expense names: the new name joins the list
+            // before the expenses move to it, and the old one leaves after.
+            try queue(.setCategories(before + [Category(rawValue: name)]), before: .categories(before))
+        }
         try CategoryRecord.named(old.rawValue, trip: trip)
             .updateAll(db, Columns.name.set(to: name), Columns.nameKey.set(to: Category.key(for: name)))
         let named = ExpenseRecord.filter(ExpenseRecord.Columns.tripID == trip.rawValue
@@ -46,6 +54,7 @@ extension TripWriter {
             after.category = Category(rawValue: name)
             try queue(.updateExpense(after), before: .expense(before))
         }
+        try shareCategories(before: before)
         try log("category.rename", "renamed category \(old.rawValue) to \(name)"
                     + (count == 0 ? "" : " in \(count) expense\(count == 1 ? "" : "s")"),
                 undo: .renameCategory(from: name, to: old.rawValue))
@@ -59,7 +68,9 @@ extension TripWriter {
         let uses = try ExpenseRecord.live(trip).filter(ExpenseRecord.Columns.category == old.rawValue).fetchCount(db)
         guard uses == 0 else { throw CategoryError.inUse(name: old.rawValue, expenses: uses) }
         let position = try CategoryRecord.named(old.rawValue, trip: trip).select(Columns.position, as: Int.self).fetchOne(db)
+        let before = try categories()
         try CategoryRecord.named(old.rawValue, trip: trip).deleteAll(db)
+        try shareCategories(before: before)
         try log("category.remove", "removed category \(old.rawValue)", undo: .addCategory(old.rawValue, position: position))
     }
 
@@ -75,6 +86,27 @@ extension TripWriter {
             try db.execute(sql: "INSERT INTO trip_category (trip_id, name, name_key, position) VALUES (?, ?, ?, ?)",
                            arguments: [trip.rawValue, try NameRules.category(name), Category.key(for: name), last])
         }
+    }
+
+    /// The trip's categories in listing order.
+    private func categories() throws -> [Category] { try CategoryRecord.categories(db, trip: trip).categories }
+
+    /// Queues the trip's list as it now is for a linked trip's server: every change to the
+    /// list goes through here. On the Node server nothing is queued (``NodeRules``): the
+    /// list stays on the device and a category of the trip's own travels as Other.
+    private func shareCategories(before: [Category]) throws {
+        guard linked else { return }
+        let now = try categories()
+        if now != before { try queue(.setCategories(now), before: .categories(before)) }
+    }
+
+    /// Takes a server's list (``put(_:_:createdAt:)``), in its order, keeping at the end any
+    /// category a live expense of the trip still names.
+    func replaceCategories(_ list: [Category]) throws {
+        let used = try String.fetchAll(db, sql: "SELECT DISTINCT category FROM expense WHERE trip_id = ? AND deleted_at IS NULL",
+                                       arguments: [trip.rawValue])
+        try db.execute(sql: "DELETE FROM trip_category WHERE trip_id = ?", arguments: [trip.rawValue])
+        try ensureCategories(list.map(\.rawValue) + used)
     }
 
     /// The trip's category named `name` (any case), as the trip spells it.

@@ -22,6 +22,8 @@ extension TripWriter {
         case (.member(let id), _):
             try MemberRecord.live(id, trip: trip).updateAll(db, MemberRecord.Columns.removedAt.set(to: at.iso8601))
         case (.expense(let id), .expense(let expense)?):
+            // A category of the group's own joins the trip's list, as an import's does.
+            if !expense.category.isDefault { try ensureCategories([expense.category.rawValue]) }
             let row = ExpenseRecord.withID(id)
             if let state = try Row.fetchOne(db, row.select(ExpenseColumns.tripID, ExpenseColumns.deletedAt)) {
                 guard (state[ExpenseColumns.tripID] as String) == trip.rawValue else { throw foreign(key) }
@@ -49,6 +51,10 @@ extension TripWriter {
             try writeRate(code, rate.text)
         case (.rate(let code), _):
             try writeRate(code, nil)
+        case (.categories, .categories(let list)?):
+            try replaceCategories(list)
+        case (.categories, _):
+            break
         case (.recurring, .recurring(let rule)?):
             try putRule(rule)
         case (.recurring(let id), _):
@@ -85,6 +91,7 @@ extension TripWriter {
     func create(_ key: SyncItemKey, _ value: SyncValue?, createdAt: Timestamp?) throws {
         switch value {
         case .expense(let expense)?:
+            if !expense.category.isDefault { try ensureCategories([expense.category.rawValue]) }
             try insertExpense(expense, createdAt: createdAt ?? expense.createdAt)
         case .member(let member)?:
             try insertMember(member)

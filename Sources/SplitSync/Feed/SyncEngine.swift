@@ -48,8 +48,8 @@ public struct SyncEngine: Sendable {
         let group = first.group
         while true {
             let pending = try store.pending(trip, limit: Self.batchSize)
-            // A split-server without `recurring` keeps rules on the device: their operations
-            // leave the outbox as if sent, and the instances sync as expenses.
+            // A split-server without `recurring` (or `categories`) keeps rules (or the category
+            // list) on the device: their operations leave the outbox as if sent.
             let (sendable, kept) = try await Self.sendable(pending, client)
             let answer: SyncAnswer
             if sendable.isEmpty {
@@ -90,15 +90,21 @@ public struct SyncEngine: Sendable {
         return report
     }
 
-    /// The operations this server takes, and those that stay on the device (recurring rules,
-    /// on a server without `recurring`).
+    /// The operations this server takes, and those that stay on the device (recurring rules
+    /// on a server without `recurring`, the category list on one without `categories`).
     static func sendable(_ pending: [PendingOperation], _ client: CloudClient) async throws
         -> (sendable: [PendingOperation], kept: [PendingOperation]) {
-        func isRule(_ operation: PendingOperation) -> Bool {
-            if case .recurring = operation.operation.item { true } else { false }
+        func feature(_ operation: PendingOperation) -> ServerCapabilities.Feature? {
+            switch operation.operation.item {
+            case .recurring: .recurring
+            case .categories: .categories
+            default: nil
+            }
         }
-        guard pending.contains(where: isRule), !(try await client.capabilities().has(.recurring)) else { return (pending, []) }
-        return (pending.filter { !isRule($0) }, pending.filter(isRule))
+        guard pending.contains(where: { feature($0) != nil }) else { return (pending, []) }
+        let server = try await client.capabilities()
+        func kept(_ operation: PendingOperation) -> Bool { feature(operation).map { !server.has($0) } ?? false }
+        return (pending.filter { !kept($0) }, pending.filter(kept))
     }
 
     /// The answer's changes with every following page of the same catch-up.

@@ -191,7 +191,7 @@ struct SnapshotSync {
                 return refused("the Node server cannot rename members")
             case .removeMember:
                 return refused("the Node server cannot remove members")
-            case .setRate, .renameGroup, .putRecurring, .deleteRecurring:
+            case .setRate, .renameGroup, .putRecurring, .deleteRecurring, .setCategories:
                 // Kept on this device only (by ``ServerLimits/node`` NodeRules queues none; an
                 // older outbox might).
                 return Step(outcome: applied)

@@ -94,6 +94,19 @@ public enum SyncPlanner {
             if case .group(let value, _)? = base { baseName = value }
             let (name, clash) = SyncMerge.value(base: baseName, mine: mine, theirs: theirs)
             return (.group(name: name, currency: theirsCurrency ?? mineCurrency), clash ? ["name"] : [])
+        case (.categories(let mine), .categories(let theirs)):
+            // Lists merge as sets: the server's, with what this device added and without what
+            // it removed since the base. Nothing conflicts.
+            var baseList: [Category] = []
+            if case .categories(let value)? = base { baseList = value }
+            let baseKeys = Set(baseList.map(\.key)), mineKeys = Set(mine.map(\.key))
+            let removed = baseKeys.subtracting(mineKeys)
+            var merged = theirs.filter { !removed.contains($0.key) || $0 == .other }
+            var keys = Set(merged.map(\.key))
+            for category in mine where !baseKeys.contains(category.key) && keys.insert(category.key).inserted {
+                merged.append(category)
+            }
+            return (.categories(merged), [])
         case (.recurring(let mine), .recurring(let theirs)):
             // A rule changes as a whole (its schedule and template go together): the
             // server's stands, and a different local one is listed.
@@ -112,6 +125,7 @@ public enum SyncPlanner {
         case .rate(let currency, let rate): return .setRate(currency: currency, rate: rate)
         case .group(let name, _): return .renameGroup(name: name)
         case .recurring(let rule): return .putRecurring(rule)
+        case .categories(let list): return .setCategories(list)
         case .payment: return nil
         }
     }
