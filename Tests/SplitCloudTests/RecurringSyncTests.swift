@@ -170,6 +170,31 @@ struct RecurringSyncTests {
         }
     }
 
+    /// An upload carries expenses, not rules or the category list: the link queues both, so
+    /// the first sync takes them to split-server and a device that pulls the trip has them.
+    @Test("an uploaded trip's rules and own categories reach split-server with its first sync")
+    func upload() async throws {
+        try await CloudTestServer.run { server in
+            let one = try SplitSandbox(), two = try SplitSandbox()
+            try await SyncTests.register(one, server.url, "Ann")
+            try await one.ok("trip", "create", "Flat", "--currency", "EUR")
+            try await one.ok("member", "add", "Alex", "Bea")
+            try await one.ok("category", "add", "Rent")
+            try await one.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Alex",
+                             "--from", "2025-01-01", "--category", "Rent")
+            try await one.ok("upload", "--trip", "Flat")
+            try await one.ok("sync")
+            try await SyncTests.loginLike(one, into: two, server: server.url)
+            try await two.ok("trip", "pull", "Flat")
+            let rules = try await two.ok("recurring", "list", "--json").json["recurring"]
+            #expect(rules.count == 1, "\(rules)")
+            let rent = try await two.ok("expenses", "--json").json["expenses"].array.first { $0["description"].string == "Rent" }
+            #expect(rent?["category"].string == "Rent", "\(rent as Any)")
+            for device in [one, two] { try await Self.clean(device) }
+            #expect(try await Self.rents(two) == ["2025-01-01"])
+        }
+    }
+
     /// The Node server has no client-chosen ids, and the rule stays on the device that made it
     /// (said once, by `recurring add`): only that device adds instances, which sync as plain
     /// expenses. Both devices offline across due dates, then synced in either order: one

@@ -84,11 +84,17 @@ import Testing
         #expect(try Self.usable(Self.foreign(100, shares: [(Self.payer, 100)], description: nil)).0.description == "")
     }
 
-    @Test("an unknown category reads as Other, and says so")
+    @Test("a name a trip can hold reads as that category (a group's own); anything else reads as Other, and says so")
     func category() throws {
-        let (expense, repairs) = try Self.usable(Self.foreign(100, shares: [(Self.payer, 100)], category: "Food"))
-        #expect(expense.category == .other)
-        #expect(repairs == [.categoryUnknown("Food")])
+        let (own, none) = try Self.usable(Self.foreign(100, shares: [(Self.payer, 100)], category: "Food"))
+        #expect(own.category.rawValue == "Food" && none.isEmpty)
+        let (spelled, _) = try Self.usable(Self.foreign(100, shares: [(Self.payer, 100)], category: "meal"))
+        #expect(spelled.category == .meal)
+        for text in ["", String(repeating: "c", count: 1000)] {
+            let (expense, repairs) = try Self.usable(Self.foreign(100, shares: [(Self.payer, 100)], category: text))
+            #expect(expense.category == .other)
+            #expect(repairs == [.categoryUnknown(text)])
+        }
     }
 
     @Test("no sound reading: held with a one-line reason, never dropped")

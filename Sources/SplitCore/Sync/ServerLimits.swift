@@ -25,14 +25,14 @@ public struct ServerLimits: Hashable, Sendable {
     /// How each expense's split was given (``Expense/splitGiven``, items too): stored on the
     /// server, else kept on the device that gave it, while the server holds the shares.
     public var keepsSplitGiven: Bool
-    /// A trip's own categories (`split category`): stored on the server, else an expense in
-    /// one travels as Other (``SplitCore/Category/wireName``) and the device keeps the real
-    /// one. No server stores them yet, so the default is false.
+    /// A trip's own categories (`split category`): stored on the server (split-server with
+    /// `categories`), else an expense in one travels as Other (``SplitCore/Category/wireName``)
+    /// and the device keeps the real one.
     public var storesCategories: Bool
 
     public init(currencies: [String]? = nil, expenseNotes: Bool = true, paymentNotes: Bool = true,
                 renamesMembers: Bool = true, removesMembers: Bool = true, storesRates: Bool = true,
-                renamesTrips: Bool = true, keepsSplitGiven: Bool = true, storesCategories: Bool = false) {
+                renamesTrips: Bool = true, keepsSplitGiven: Bool = true, storesCategories: Bool = true) {
         self.storesCategories = storesCategories
         self.currencies = currencies
         self.expenseNotes = expenseNotes
@@ -48,7 +48,8 @@ public struct ServerLimits: Hashable, Sendable {
     /// and none of the rest.
     public static let node = ServerLimits(currencies: ["JPY", "MYR", "SGD", "USD"], expenseNotes: false,
                                           paymentNotes: false, renamesMembers: false, removesMembers: false,
-                                          storesRates: false, renamesTrips: false, keepsSplitGiven: false)
+                                          storesRates: false, renamesTrips: false, keepsSplitGiven: false,
+                                          storesCategories: false)
 
     /// Whether the server stores amounts in `currency`.
     public func accepts(_ currency: Currency) -> Bool {

@@ -59,8 +59,26 @@ extension LocalBackend {
                                 syncProtocol: syncProtocol, at: at)
             let rekey = LocalRekey(run: run, db: db, trip: trip, at: at)
             for (old, new) in rekeys { try rekey.rekey(old, to: new) }
+            if syncProtocol == .feed { try Self.queueTripOwn(run, db, trip: trip, at: at) }
         }
         run.links.forget(trip)
+    }
+
+    /// What an upload does not carry goes to a feed server with the first sync: the trip's
+    /// recurring rules, and its categories when they are not the six, with the expenses in
+    /// them (uploaded as Other). A server without the feature keeps them on this device.
+    private static func queueTripOwn(_ run: StoreRun, _ db: Database, trip: TripID, at: Timestamp) throws {
+        guard let recorder = try OutboxRecorder.open(run, db, trip) else { return }
+        for rule in try RecurringRuleRecord.live(trip).fetchAll(db) {
+            try recorder.append(.putRecurring(rule.rule.shared), before: nil, at: at)
+        }
+        let categories = try CategoryRecord.categories(db, trip: trip).categories
+        guard categories != Category.defaults else { return }
+        try recorder.append(.setCategories(categories), before: nil, at: at)
+        // The upload sent those expenses in Other: each goes again in its own category.
+        var own: [Expense] = []
+        try ExpenseListing.stream(db, trip: trip) { if !$0.category.isDefault { own.append($0) } }
+        for expense in own { try recorder.append(.updateExpense(expense), before: nil, at: at) }
     }
 
     /// Creates a local trip for a cloud group, linked to it, holding `changes` (the group's

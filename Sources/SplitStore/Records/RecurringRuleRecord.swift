@@ -68,6 +68,14 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
                 template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times]
     }
 
+    /// Moves every mention of member `:old` in the rules of trip `:trip` (who pays, the split)
+    /// to `:new`: a member merged into the server's (``TripWriter/mergeMember(_:into:)``).
+    static let renameMemberSQL = """
+        UPDATE recurring_rule SET payers = replace(payers, '"' || :old || '"', '"' || :new || '"'),
+            split_given = replace(split_given, '"' || :old || '"', '"' || :new || '"')
+        WHERE trip_id = :trip AND (instr(payers, '"' || :old || '"') > 0 OR instr(split_given, '"' || :old || '"') > 0)
+        """
+
     /// Writes how far `rule` has got and whether it is paused.
     static func saveProgress(_ db: Database, _ rule: RecurringRule) throws {
         try db.execute(sql: "UPDATE recurring_rule SET paused = ?, next_period = ?, next_due = ? WHERE id = ?",

@@ -127,6 +127,7 @@ extension TripWriter {
                 .updateAll(db, column.set(to: new))
         }
         try db.execute(sql: ExpenseRecord.renameSplitGivenMemberSQL, arguments: ["old": old, "new": new, "trip": trip.rawValue])
+        try db.execute(sql: RecurringRuleRecord.renameMemberSQL, arguments: ["old": old, "new": new, "trip": trip.rawValue])
         try BalanceTotalRecord.filter(BalanceTotalRecord.Columns.memberID == old).deleteAll(db)
         try MemberRecord.withID(local).deleteAll(db)
     }

@@ -62,6 +62,10 @@ struct RecurringAddCommand: ContextCommand {
         var builder = ExpenseBuilder(trip: trip, members: directory, today: today)
         builder.me = try await context.me()?.member.id
         builder.defaultCategory = context.preferences.defaultCategory
+        // A category of the trip's own is one of its list, as for add-expense.
+        if flags.category != nil || builder.defaultCategory != nil {
+            builder.categories = try await context.backend.categories(trip: trip.id)
+        }
         try AmountInput.checkOrder(description: description, amount: amount)
         let draft = try flags.draft(description: description, amount: amount)
         // The first instance, built as add-expense would: the options are checked once, now.
