@@ -157,4 +157,26 @@ import Testing
         #expect(SyncPlanner.settle(mineDeleted).write == Self.item.value)
         #expect(SyncPlanner.settle(mineDeleted).conflicts.map(\.field) == ["deleted"])
     }
+
+    @Test("a create that meets its id on the server, deleted or changed (the same recurring instance made elsewhere): the server's version stands, no conflict")
+    func createMeetsItsID() {
+        var mine = Self.expenseValue
+        mine.amount = Money(minorUnits: 200, currency: jpy)
+        mine.splits = [ExpenseSplit(memberID: member(0), amount: 200)]
+        let edited = SyncTrouble(operation: .createExpense(mine), base: nil, mine: .expense(mine), current: Self.item)
+        #expect(SyncPlanner.settle(edited) == Settlement(write: Self.item.value))
+        let tombstone = RemoteItem(key: Self.item.key, revision: 6, value: nil)
+        let deleted = SyncTrouble(operation: .createExpense(mine), base: nil, mine: .expense(mine), current: tombstone)
+        #expect(SyncPlanner.settle(deleted) == Settlement(write: nil))
+    }
+
+    @Test("category lists merge as sets: the server's, with what this device added and without what it removed")
+    func categoryLists() {
+        let base: [Category] = Category.defaults + [Category(rawValue: "Rent")]
+        let mine = Category.defaults + [Category(rawValue: "Housing")]
+        let theirs = base + [Category(rawValue: "Utilities")]
+        let (merged, conflicts) = SyncPlanner.merge(base: .categories(base), mine: .categories(mine), theirs: .categories(theirs))
+        #expect(merged == .categories(Category.defaults + [Category(rawValue: "Utilities"), Category(rawValue: "Housing")]))
+        #expect(conflicts.isEmpty)
+    }
 }
