@@ -14,8 +14,8 @@ import SplitCore
 ///   members section (``NameList``).
 /// - **Dates**: `timestamp` (seconds, UTC) wins over `date`, as in Cospend.
 /// - **Category −11** is Cospend's reimbursement: the bill becomes payments from its payer to
-///   each ower. Others map to split's six (``AppCategories``): Cospend's built-in negative ids
-///   by their names, custom ones by the categories section.
+///   each ower. Others are kept as the trip's own (``ImportCategories``): Cospend's built-in
+///   negative ids by their names, custom ones by the categories section.
 /// - **Comments** are URL-encoded and become notes; bills in the trash (`deleted=1`) are
 ///   skipped and counted; a repeating bill is imported once (Cospend writes each repetition as
 ///   its own bill).
@@ -147,7 +147,7 @@ struct CospendReader {
                 let categoryID = Int(field("categoryid")) ?? 0
                 let reimbursement = categoryID == -11
                 let category = reimbursement || categoryID == 0 ? Category.other
-                    : AppCategories.category(categoryNames[categoryID] ?? "category \(categoryID)", warnings: &warnings)
+                    : ImportCategories.category(categoryNames[categoryID] ?? "category \(categoryID)", warnings: &warnings)
                 let comment = field("comment").replacingOccurrences(of: "+", with: " ")
                 let note = (comment.removingPercentEncoding ?? comment).trimmingSpaces.nilIfEmpty
                 let source = builder.source(fields.joined(separator: "\u{1F}"))
