@@ -53,7 +53,7 @@ struct MappedCSVReader {
         var proportional = 0
         var currencies: [Currency] = []
         for record in records.dropFirst() {
-            let fields = record.fields.map(IHateMoneyCSVRows.unguarded)
+            let fields = record.fields.map(SpreadsheetGuard.unguarded)
             if fields.allSatisfy({ $0.trimmingSpaces.isEmpty }) { continue }
             let here = "line \(record.line)"
             func field(_ key: String) -> String? { at[key].map { fields[$0].trimmingSpaces } }

@@ -38,7 +38,7 @@ struct SpliitCSVReader {
         var oldRows: [String] = []
         var repaired = 0
         for record in records.dropFirst() {
-            let fields = record.fields.map { IHateMoneyCSVRows.unguarded($0) }
+            let fields = record.fields.map { SpreadsheetGuard.unguarded($0) }
             if fields.allSatisfy({ $0.trimmingSpaces.isEmpty }) { continue }
             let here = "line \(record.line)"
             do throws(ImportError) {
