@@ -6,6 +6,13 @@ extension LocalBackend {
         try write(trip, at: at) { writer in try writer.addRule(rule) }
     }
 
+    /// The trip's live rule `id` as stored now, or nil.
+    public func recurringRule(_ id: RecurringRuleID, trip: TripID) async throws -> RecurringRule? {
+        try database.read { db in
+            try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.id == id.rawValue).fetchOne(db)?.rule
+        }
+    }
+
     /// The trip's live rules, oldest first.
     public func recurringRules(trip: TripID) async throws -> [RecurringRule] {
         try database.read { db in try RecurringRuleRecord.live(trip).fetchAll(db).map(\.rule) }
@@ -15,18 +22,75 @@ extension LocalBackend {
         try write(trip, at: at) { writer in try writer.deleteRule(id) }
     }
 
+    /// Pauses or resumes the rule; returns it as it is now.
     public func setRecurringRulePaused(_ id: RecurringRuleID, paused: Bool, today: CivilDate, trip: TripID,
-                                       at: Timestamp) async throws {
+                                       at: Timestamp) async throws -> RecurringRule {
         try write(trip, at: at) { writer in try writer.setPaused(id, paused, today: today) }
+    }
+
+    /// `recurring edit` in one write (``TripWriter/editRule(_:from:today:present:change:)``):
+    /// `change` gives the new template and schedule from the rule as stored. Instances of a
+    /// rule that names nobody are shared by the members present on their date.
+    public func editRecurringRule(_ id: RecurringRuleID, from: CivilDate?, today: CivilDate, trip: TripID, at: Timestamp,
+                                  change: (RecurringRule) throws -> (RecurringTemplate, RecurrenceSchedule)) async throws
+        -> RecurringEdit {
+        try write(trip, at: at) { writer in
+            let directory = MemberDirectory(try MemberRecord.members(writer.db, trip: trip),
+                                            departures: try MemberRecord.departures(writer.db, trip: trip))
+            return try writer.editRule(id, from: from, today: today, present: { directory.present(on: $0).map(\.id) },
+                                       change: change)
+        }
+    }
+
+    /// The instances `rule` has made that are still live, newest first, and how many there
+    /// are: what `recurring show` lists. `limit` caps the list, not the count.
+    public func recurringInstances(of rule: RecurringRuleID, trip: TripID, limit: Int) async throws
+        -> (count: Int, deleted: Int, newest: [(expense: Expense, period: String)]) {
+        try database.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT i.expense_id, i.period, e.deleted_at IS NOT NULL AS deleted
+                FROM recurring_instance i JOIN expense e ON e.id = i.expense_id
+                WHERE i.rule_id = ? AND e.trip_id = ? ORDER BY e.expense_date DESC, e.id
+                """, arguments: [rule.rawValue, trip.rawValue])
+            let live = rows.filter { !($0["deleted"] as Bool) }
+            let newest = try live.prefix(limit).compactMap { row -> (expense: Expense, period: String)? in
+                try ExpenseListing.expense(db, ExpenseID(row["expense_id"] as String), trip: trip, includeDeleted: false)
+                    .map { ($0, row["period"] as String) }
+            }
+            return (live.count, rows.count - live.count, newest)
+        }
+    }
+
+    /// Every instance of the trip's rules (deleted rules' too), by expense id: the rule, its
+    /// description and the period. Read once for a listing; empty, at the cost of one probe,
+    /// for a trip without rules.
+    public func recurringOrigins(trip: TripID) async throws -> [ExpenseID: RecurringOrigin] {
+        try database.read { db in
+            var origins: [ExpenseID: RecurringOrigin] = [:]
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT i.expense_id, i.rule_id, i.period, r.description FROM recurring_rule r
+                JOIN recurring_instance i ON i.rule_id = r.id WHERE r.trip_id = ?
+                """, arguments: [trip.rawValue])
+            while let row = try rows.next() {
+                origins[ExpenseID(row["expense_id"] as String)] = RecurringOrigin(
+                    rule: RecurringRuleID(row["rule_id"] as String), description: row["description"], period: row["period"])
+            }
+            return origins
+        }
     }
 
     /// Adds the instances due on or before `today`. Nothing due (the usual case) costs one
     /// probe of the `recurring_rule_due` index and writes nothing; otherwise one write adds
     /// them all as one change. Instances with no split given are shared by the members present on
     /// their date: a member who left (`member leave`) shares none dated on or after leaving.
-    public func catchUpRecurring(trip: TripID, today: CivilDate, at: Timestamp) async throws -> RecurringCatchUp {
-        let due = try database.read { db in try RecurringRuleRecord.due(trip, today: today).fetchCount(db) }
-        guard due > 0 else { return .nothing }
+    /// `knownDue`: the caller's own probe (the scope's) found something due, so it is not
+    /// probed again.
+    public func catchUpRecurring(trip: TripID, today: CivilDate, at: Timestamp, knownDue: Bool = false) async throws
+        -> RecurringCatchUp {
+        if !knownDue {
+            let due = try database.read { db in try RecurringRuleRecord.due(trip, today: today).fetchCount(db) }
+            guard due > 0 else { return .nothing }
+        }
         return try write(trip, at: at) { writer in
             let rules = try RecurringRuleRecord.due(trip, today: today).order(RecurringRuleRecord.Columns.createdAt)
                 .fetchAll(writer.db).map(\.rule)
