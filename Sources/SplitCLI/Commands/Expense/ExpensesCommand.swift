@@ -2,6 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitJSON
 import SplitReport
+import SplitStore
 
 struct ExpensesCommand: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -52,21 +53,24 @@ struct ExpensesCommand: ContextCommand {
         let span = try days.span(today: context.clock.today())
         filter.since = span.since
         filter.until = span.until
+        let origins = try await context.backend.recurringOrigins(trip: trip.id)
         // The listing's fast path: streamed in chunks as rows arrive, never held whole.
         if context.output.json && !context.output.isTerminal {
-            try await streamJSON(context, trip: trip, filter: filter, directory: directory)
+            try await streamJSON(context, trip: trip, filter: filter, directory: directory, origins: origins)
             return .second(DocumentWritten(note: nil))
         }
         let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
         var totals = SpendingTotals()
         for expense in expenses { try totals.add(expense.amount) }
-        return .first(ExpenseListing(trip: trip, expenses: expenses, directory: directory, filtered: filter != .all, totals: totals))
+        var listing = ExpenseListing(trip: trip, expenses: expenses, directory: directory, filtered: filter != .all, totals: totals)
+        listing.origins = origins
+        return .first(listing)
     }
 
     /// Compact `{"trip":{...},"expenses":[...]}` written in chunks as rows arrive: constant memory for any
     /// number of expenses.
-    private func streamJSON(_ context: CommandContext, trip: Trip, filter: ExpenseFilter, directory: MemberDirectory)
-        async throws {
+    private func streamJSON(_ context: CommandContext, trip: Trip, filter: ExpenseFilter, directory: MemberDirectory,
+                            origins: [ExpenseID: RecurringOrigin]) async throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         buffer.append(contentsOf: #"{"trip":"#.utf8)
@@ -79,7 +83,7 @@ struct ExpensesCommand: ContextCommand {
             if !first { buffer.append(UInt8(ascii: ",")) }
             first = false
             try totals.add(expense.amount)
-            writer.write(expense, to: &buffer)
+            writer.write(expense, origin: origins[expense.id], to: &buffer)
             if buffer.count >= 1 << 20 {
                 context.output.write(bytes: buffer)
                 buffer.removeAll(keepingCapacity: true)

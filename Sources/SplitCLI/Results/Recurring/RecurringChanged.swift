@@ -19,8 +19,8 @@ struct RecurringChanged: CommandResult {
             throw CLIError.data("recurring '\(found.template.description)' is \(paused ? "already paused" : "not paused")")
         }
         let today = context.clock.today()
-        try await context.backend.setRecurringRulePaused(found.id, paused: paused, today: today, trip: trip.id, at: context.now)
-        let now = try await context.backend.recurringRules(trip: trip.id).first { $0.id == found.id } ?? found
+        let now = try await context.backend.setRecurringRulePaused(found.id, paused: paused, today: today, trip: trip.id,
+                                                                   at: context.now)
         return RecurringChanged(verb: paused ? "Paused" : "Resumed", rule: now, directory: directory)
     }
 }
