@@ -305,5 +305,42 @@ struct RecurringTests {
         try await cli.ok("recurring", "edit", String(id.prefix(8)), "--amount", "40")
         #expect(try await cli.json("recurring", "show", String(id.prefix(8)))["rule"]["amount"].int == 40)
     }
+
+    @Test("a category rename reaches the rules; a category a live rule uses is not removed")
+    func categories() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("category", "add", "Rent")
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--category", "rent",
+                         "--from", "2025-02-01")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        try await cli.run("category", "remove", "Rent").expectError(65, "category 'Rent' is used by recurring 'Rent'",
+                                                                     "split recurring edit Rent --category NAME")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+        try await cli.ok("category", "rename", "Rent", "Housing")
+        #expect(try await cli.json("recurring", "show", "Rent")["rule"]["category"].string == "Housing")
+        Self.at(cli, "2025-02-05T09:00:00Z")
+        try await cli.ok("recurring", "run")
+        #expect(try await cli.json("expenses")["expenses"][0]["category"].string == "Housing")
+        try await cli.ok("recurring", "delete", "Rent")
+        try await cli.ok("expense", "edit", "Rent", "--category", "Other")
+        try await cli.ok("category", "remove", "Housing")
+    }
+
+    @Test("recurring show, edit, pause, resume and delete each run in at most two transactions")
+    func twoTransactions() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2024-12-01")
+        func transactions(_ arguments: String...) async throws -> Int {
+            let result = try await cli.run(arguments, env: ["SPLIT_TRACE_SQL": "1"])
+            result.expectSuccess()
+            return result.stderr.split(separator: "\n").filter { $0.hasPrefix("sql: BEGIN") }.count
+        }
+        #expect(try await transactions("recurring", "show", "Rent") <= 2)
+        #expect(try await transactions("recurring", "edit", "Rent", "--amount", "950", "--category", "Other", "--from", "2025-01-01") <= 2)
+        #expect(try await transactions("recurring", "pause", "Rent") <= 2)
+        #expect(try await transactions("recurring", "resume", "Rent") <= 2)
+        #expect(try await transactions("recurring", "delete", "Rent") <= 2)
+        #expect(try await transactions("expenses") <= 2)
+    }
 }
 

@@ -141,24 +141,24 @@ extension TripWriter {
         var instances: [Expense] = []
         var problems: [String] = []
         for rule in rules {
-            var progress = rule
-            let (due, _) = rule.catchUp(through: today)
+            let (due, advanced) = rule.catchUp(through: today)
+            var progress = advanced
             for period in due {
                 let id = period.instanceID(rule: rule.id.rawValue)
                 // Made before, here or on another device (and maybe deleted since): never again.
-                if try ExpenseRecord.withID(id).fetchCount(db) == 0 {
-                    do {
-                        instances.append(try rule.template.instance(of: rule.id, period, present: try present(period.date)))
-                    } catch let error as UserFacingError {
-                        problems.append("recurring '\(rule.template.description)' could not add \(period.date): \(error.message)")
-                        break
-                    }
-                    try db.execute(sql: "INSERT OR IGNORE INTO recurring_instance (expense_id, rule_id, period) VALUES (?, ?, ?)",
-                                   arguments: [id.rawValue, rule.id.rawValue, period.key])
+                guard try ExpenseRecord.withID(id).fetchCount(db) == 0 else { continue }
+                do {
+                    instances.append(try rule.template.instance(of: rule.id, period, present: try present(period.date)))
+                } catch let error as UserFacingError {
+                    // The rule waits at this period until it can be made.
+                    problems.append("recurring '\(rule.template.description)' could not add \(period.date): \(error.message)")
+                    progress.nextPeriod = period.index
+                    break
                 }
-                progress.nextPeriod = period.index + 1
+                try db.execute(sql: "INSERT OR IGNORE INTO recurring_instance (expense_id, rule_id, period) VALUES (?, ?, ?)",
+                               arguments: [id.rawValue, rule.id.rawValue, period.key])
             }
-            try updateRule(progress)
+            if progress != rule { try updateRule(progress) }
         }
         let added = instances.isEmpty ? [] : try addExpenses(instances)
         return RecurringCatchUp(added: added, problems: problems)

@@ -53,15 +53,19 @@ struct ExpensesCommand: ContextCommand {
         let span = try days.span(today: context.clock.today())
         filter.since = span.since
         filter.until = span.until
-        let origins = try await context.backend.recurringOrigins(trip: trip.id)
         // The listing's fast path: streamed in chunks as rows arrive, never held whole.
         if context.output.json && !context.output.isTerminal {
-            try await streamJSON(context, trip: trip, filter: filter, directory: directory, origins: origins)
+            try await streamJSON(context, trip: trip, filter: filter, directory: directory)
             return .second(DocumentWritten(note: nil))
         }
-        let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
+        var expenses: [Expense] = []
+        var origins: [ExpenseID: RecurringOrigin] = [:]
         var totals = SpendingTotals()
-        for expense in expenses { try totals.add(expense.amount) }
+        try await context.backend.forEachExpenseMarked(trip: trip.id, filter: filter) { expense, origin in
+            expenses.append(expense)
+            if let origin { origins[expense.id] = origin }
+            try totals.add(expense.amount)
+        }
         var listing = ExpenseListing(trip: trip, expenses: expenses, directory: directory, filtered: filter != .all, totals: totals)
         listing.origins = origins
         return .first(listing)
@@ -69,8 +73,8 @@ struct ExpensesCommand: ContextCommand {
 
     /// Compact `{"trip":{...},"expenses":[...]}` written in chunks as rows arrive: constant memory for any
     /// number of expenses.
-    private func streamJSON(_ context: CommandContext, trip: Trip, filter: ExpenseFilter, directory: MemberDirectory,
-                            origins: [ExpenseID: RecurringOrigin]) async throws {
+    private func streamJSON(_ context: CommandContext, trip: Trip, filter: ExpenseFilter, directory: MemberDirectory)
+        async throws {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         buffer.append(contentsOf: #"{"trip":"#.utf8)
@@ -79,11 +83,11 @@ struct ExpensesCommand: ContextCommand {
         var first = true
         let writer = ExpenseJSONWriter(directory)
         var totals = SpendingTotals()
-        try await context.backend.forEachExpense(trip: trip.id, filter: filter) { expense in
+        try await context.backend.forEachExpenseMarked(trip: trip.id, filter: filter) { expense, origin in
             if !first { buffer.append(UInt8(ascii: ",")) }
             first = false
             try totals.add(expense.amount)
-            writer.write(expense, origin: origins[expense.id], to: &buffer)
+            writer.write(expense, origin: origin, to: &buffer)
             if buffer.count >= 1 << 20 {
                 context.output.write(bytes: buffer)
                 buffer.removeAll(keepingCapacity: true)

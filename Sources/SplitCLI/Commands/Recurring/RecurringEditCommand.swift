@@ -77,12 +77,13 @@ struct RecurringEditCommand: ContextCommand {
         } else {
             end = try RecurrenceEnd(until: try until.map(dates.read), times: times)
         }
-        var builder = ExpenseBuilder(trip: trip, members: directory, today: today)
-        if flags.category != nil { builder.categories = try await context.backend.categories(trip: trip.id) }
         let draft = try flags.draft(description: description, amount: amount)
-        let found = try RecurringReference.resolve(rule, in: try await context.backend.recurringRules(trip: trip.id))
-        let edit = try await context.backend.editRecurringRule(found.id, from: fromDate, today: today, trip: trip.id,
-                                                               at: context.now) { old in
+        // Found, checked and changed in the command's one write.
+        let edit = try await context.backend.editRecurringRule(matching: { try RecurringReference.resolve(rule, in: $0) },
+                                                               from: fromDate, today: today, trip: trip.id,
+                                                               at: context.now) { old, categories in
+            var builder = ExpenseBuilder(trip: trip, members: directory, today: today)
+            builder.categories = categories
             let schedule = try old.schedule.changed(every: every, on: on, end: end)
             let template = try Self.template(old.template, draft, builder: builder, directory: directory, today: today)
             guard template != old.template || schedule != old.schedule else {

@@ -13,9 +13,9 @@ struct RecurringShowCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> RecurringShown {
         let (trip, directory) = try await context.tripAndMembers()
-        let found = try RecurringReference.resolve(rule, in: try await context.backend.recurringRules(trip: trip.id))
-        let instances = try await context.backend.recurringInstances(of: found.id, trip: trip.id, limit: RecurringShown.listed)
-        return RecurringShown(trip: trip, rule: found, directory: directory, count: instances.count, deleted: instances.deleted,
-                              newest: instances.newest)
+        let shown = try await context.backend.recurringRuleShown(matching: { try RecurringReference.resolve(rule, in: $0) },
+                                                                 trip: trip.id, limit: RecurringShown.listed)
+        return RecurringShown(trip: trip, rule: shown.rule, directory: directory, count: shown.count, deleted: shown.deleted,
+                              newest: shown.newest)
     }
 }
