@@ -322,6 +322,8 @@ struct RecurringTests {
         try await cli.ok("recurring", "run")
         #expect(try await cli.json("expenses")["expenses"][0]["category"].string == "Housing")
         try await cli.ok("recurring", "delete", "Rent")
+        #expect(try await cli.ok("expense", "show", "Rent").stdout.contains("Recurring: Rent, a deleted rule ("))
+        #expect(try await cli.ok("expenses").stdout.contains("Rent ↻ 2025-02"))
         try await cli.ok("expense", "edit", "Rent", "--category", "Other")
         try await cli.ok("category", "remove", "Housing")
     }

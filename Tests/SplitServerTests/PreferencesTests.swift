@@ -49,6 +49,9 @@ struct PreferencesTests {
             let category = try await Self.patch(api, token, #"{"defaultCategory":"meal"}"#)
             #expect(category.json["preferences"]["defaultCategory"].stringValue == "Meal", "\(category)")
             #expect(category.json["preferences"]["defaultCurrency"].stringValue == "EUR")
+            // A category of a trip's own is kept as typed (trimmed); each trip's list decides where it applies.
+            let own = try await Self.patch(api, token, #"{"defaultCategory":" Rent "}"#)
+            #expect(own.json["preferences"]["defaultCategory"].stringValue == "Rent", "\(own)")
             let name = try await Self.patch(api, token, #"{"displayName":"  Alicia B "}"#)
             #expect(name.json["preferences"]["displayName"].stringValue == "Alicia B", "\(name)")
             #expect(try await api.call(.get, "/auth/me", token: token).json["user"]["displayName"].stringValue == "Alicia B")

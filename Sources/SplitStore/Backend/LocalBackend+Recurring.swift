@@ -125,11 +125,17 @@ extension LocalBackend {
         }
     }
 
-    /// The rule and period an instance was made for, if `expense` is one.
-    public func recurringOrigin(of expense: ExpenseID) async throws -> (rule: RecurringRuleID, period: String)? {
+    /// The rule and period an instance was made for (with the rule's description, a deleted
+    /// rule's too), if `expense` is one.
+    public func recurringOrigin(of expense: ExpenseID) async throws -> RecurringOrigin? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT rule_id, period FROM recurring_instance WHERE expense_id = ?",
-                             arguments: [expense.rawValue]).map { (RecurringRuleID($0["rule_id"]), $0["period"]) }
+            try Row.fetchOne(db, sql: """
+                SELECT i.rule_id, i.period, r.description, r.deleted_at IS NOT NULL AS deleted
+                FROM recurring_instance i JOIN recurring_rule r ON r.id = i.rule_id WHERE i.expense_id = ?
+                """, arguments: [expense.rawValue]).map {
+                RecurringOrigin(rule: RecurringRuleID($0["rule_id"]), description: $0["description"], period: $0["period"],
+                                ruleDeleted: $0["deleted"])
+            }
         }
     }
 }

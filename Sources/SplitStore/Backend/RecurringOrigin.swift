@@ -7,4 +7,6 @@ public struct RecurringOrigin: Sendable, Hashable {
     public let description: String
     /// The calendar slot (``SplitCore/RecurrencePeriod/key``): `2026-03`.
     public let period: String
+    /// Whether the rule has been deleted since (its instances stay).
+    public var ruleDeleted = false
 }
