@@ -62,6 +62,9 @@ struct RecurringAddCommand: ContextCommand {
         var builder = ExpenseBuilder(trip: trip, members: directory, today: today)
         builder.me = try await context.me()?.member.id
         builder.defaultCategory = context.preferences.defaultCategory
+        if flags.category != nil || builder.defaultCategory != nil {
+            builder.categories = try await context.backend.categories(trip: trip.id)
+        }
         try AmountInput.checkOrder(description: description, amount: amount)
         let draft = try flags.draft(description: description, amount: amount)
         // The first instance, built as add-expense would: the options are checked once, now.
@@ -81,7 +84,7 @@ struct RecurringAddCommand: ContextCommand {
         if try await context.scope().link != nil {
             notes.append("the rule stays on this device; each instance syncs as an ordinary expense")
         }
-        let stored = try await context.backend.recurringRules(trip: trip.id).first { $0.id == rule.id } ?? rule
+        let stored = try await context.backend.recurringRule(rule.id, trip: trip.id) ?? rule
         return RecurringAdded(rule: stored, added: caughtUp.added, directory: directory, notes: notes)
     }
 }
