@@ -38,6 +38,10 @@ enum SyncMapping {
             return .setRate(.init(opId: id, _type: "setRate", ifMatch: ifMatch, data: .init(currency: currency.code, rate: rate?.text)))
         case .renameGroup(let name):
             return .renameGroup(.init(opId: id, _type: "renameGroup", ifMatch: ifMatch, data: .init(name: name)))
+        case .recordExchanges(let step):
+            return .recordExchanges(.init(opId: id, _type: "recordExchanges", data: ExchangeMapping.data(step)))
+        case .removeExchanges(let step):
+            return .removeExchanges(.init(opId: id, _type: "removeExchanges", ifMatch: ifMatch, data: .init(id: step.rawValue)))
         }
     }
 
@@ -77,6 +81,7 @@ enum SyncMapping {
         if let payment = wire.payment { return paymentItem(payment) }
         if let rate = wire.rate { return rateItem(rate) }
         if let group = wire.group { return groupItem(group) }
+        if let step = wire.exchanges { return ExchangeMapping.item(step) }
         return nil
     }
 
@@ -93,6 +98,7 @@ enum SyncMapping {
         for expense in wire.expenses { items.append(expenseItem(expense)) }
         for payment in wire.payments { items.append(paymentItem(payment)) }
         for rate in wire.rates { items.append(rateItem(rate)) }
+        for step in wire.exchanges ?? [] { items.append(ExchangeMapping.item(step)) }
         return RemoteChanges(revision: wire.revision, items: items, claims: claims)
     }
 

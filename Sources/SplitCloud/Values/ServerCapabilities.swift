@@ -34,6 +34,9 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// How each expense's split was given (`splitGiven`: shares, percentages, items…),
         /// stored and checked beside its splits.
         case splitGiven = "split-given"
+        /// Currency exchanges of `settle --record --in`, one settle step per item: in the feed,
+        /// the sync batch (`recordExchanges`, `removeExchanges`) and the balances.
+        case conversions
     }
 
     public let features: Set<Feature>

@@ -47,6 +47,7 @@ public struct RemoteChanges: Sendable {
         case .expense: return 2
         case .payment: return 3
         case .rate: return 4
+        case .exchanges: return 5
         }
     }
 }

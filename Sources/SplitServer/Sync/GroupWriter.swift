@@ -123,6 +123,20 @@ final class GroupWriter {
         try await services.payments.delete(payment, group: group, revision: revision, on: connection)
     }
 
+    // MARK: Settle steps (feature `conversions`)
+
+    func recordExchanges(_ step: ExchangeStep) async throws {
+        try await services.exchanges.record(step, group: group, user: user.id, revision: revision, on: connection)
+    }
+
+    func removeExchanges(_ step: UUID, ifMatch: Int64?) async throws {
+        let current = try await services.exchanges.lockRevision(step, group: group, on: connection)
+        try await check("exchanges:\(step)", current: current, expected: ifMatch) {
+            try await self.services.feed.exchangeStep(step, group: self.group, on: self.connection)
+        } missing: { ExchangeStepError.notFound(step: step) }
+        try await services.exchanges.remove(step, group: group, revision: revision, on: connection)
+    }
+
     // MARK: Rates and the group's fields
 
     /// Sets the rate, or removes it when `rate` is nil.

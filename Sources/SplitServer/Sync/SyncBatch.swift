@@ -180,6 +180,10 @@ struct SyncBatch {
             let fields = try GroupFields(op.data, field: data)
             _ = try await writer.updateGroup(name: fields.name, description: fields.description, currency: fields.currency,
                                              ifMatch: op.ifMatch)
+        case .recordExchanges(let op):
+            try await writer.recordExchanges(try ExchangeInput.step(op.data, field: data))
+        case .removeExchanges(let op):
+            try await writer.removeExchanges(try WireInput.uuid(op.data.id, field: data + "id"), ifMatch: op.ifMatch)
         }
     }
 

@@ -58,6 +58,11 @@ struct ExchangeRecord: FetchableRecord, TableRecord {
             .order(Columns.exchangeDate.desc, Columns.createdAt.desc, Columns.stepID, Columns.memberID, Columns.fromCurrency)
     }
 
+    /// The rows of one settle step of the trip.
+    static func ofStep(_ step: ExchangeID, trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.stepID == step.rawValue)
+    }
+
     static func exchanges(_ db: Database, trip: TripID) throws -> [CurrencyExchange] {
         try ofTrip(trip).fetchAll(db).map(\.exchange)
     }

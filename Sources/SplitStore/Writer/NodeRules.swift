@@ -32,6 +32,8 @@ enum NodeRules {
             return limits.storesRates
         case .renameGroup:
             return limits.renamesTrips
+        case .recordExchanges, .removeExchanges:
+            throw StoreError.serverCannot("this trip syncs with the Node server, which cannot hold currency exchanges")
         case .createMember, .deleteExpense, .setPaid, .deletePayment, .renameMember, .removeMember:
             break
         }

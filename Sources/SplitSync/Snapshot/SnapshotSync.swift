@@ -191,6 +191,8 @@ struct SnapshotSync {
                 return refused("the Node server cannot rename members")
             case .removeMember:
                 return refused("the Node server cannot remove members")
+            case .recordExchanges, .removeExchanges:
+                return refused("the Node server cannot hold currency exchanges")
             case .setRate, .renameGroup:
                 // Kept on this device only (by ``ServerLimits/node`` NodeRules queues none; an
                 // older outbox might).
