@@ -67,8 +67,8 @@ struct ExchangeRecord: FetchableRecord, TableRecord {
         try ofTrip(trip).fetchAll(db).map(\.exchange)
     }
 
-    /// Whether the trip holds any exchange: a server cannot hold them yet, so linking or
-    /// uploading such a trip is refused.
+    /// Whether the trip holds any exchange: only split-server with `conversions` holds them,
+    /// so an upload elsewhere is refused.
     static func any(_ db: Database, trip: TripID) throws -> Bool {
         try filter(Columns.tripID == trip.rawValue).fetchCount(db) > 0
     }
