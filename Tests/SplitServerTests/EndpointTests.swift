@@ -17,7 +17,7 @@ struct EndpointTests {
             #expect(decoded.features == ["idempotency", "expense-edit", "payments", "balances", "from-local",
                                          "member-edit", "invites", "sync", "payers", "claims", "preferences", "currencies",
                                          "share-links", "split-given",
-                                         "conversions"])
+                                         "conversions", "departures"])
             let ping = try await api.call(.get, "/api/ping")
             #expect(try ping.decode(Components.Schemas.Ping.self) == .init(db: "ok", mode: "vps", storage: "postgresql"))
         }

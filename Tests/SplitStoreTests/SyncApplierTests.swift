@@ -140,6 +140,7 @@ struct FeedServer {
         case .renameGroup(let name): store(.group(name: name, currency: nil))
         case .recordExchanges(let step): store(.exchanges(step))
         case .removeExchanges(let id): store(nil, key: .exchanges(id))
+        case .setDeparture: break
         }
         return OperationOutcome(opID: pending.opID, status: .applied, current: nil, error: nil)
     }

@@ -37,6 +37,9 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// Currency exchanges of `settle --record --in`, one settle step per item: in the feed,
         /// the sync batch (`recordExchanges`, `removeExchanges`) and the balances.
         case conversions
+        /// The day a member moved out (`leftOn` on members, the `setDeparture` op). Without it
+        /// the day stays on the device that set it.
+        case departures
     }
 
     public let features: Set<Feature>

@@ -20,6 +20,9 @@ public enum SyncOperation: Hashable, Sendable {
     case recordExchanges(ExchangeStep)
     /// Removes a settle step's exchanges (undo).
     case removeExchanges(ExchangeID)
+    /// The day a member moved out, or nil when they returned (server feature `departures`;
+    /// elsewhere it stays on the device).
+    case setDeparture(member: MemberID, leftOn: CivilDate?)
 
     /// The item the operation changes.
     public var item: SyncItemKey {
@@ -35,6 +38,7 @@ public enum SyncOperation: Hashable, Sendable {
         case .renameGroup: return .group
         case .recordExchanges(let step): return .exchanges(step.id)
         case .removeExchanges(let step): return .exchanges(step)
+        case .setDeparture(let member, _): return .member(member)
         }
     }
 
@@ -54,6 +58,7 @@ public enum SyncOperation: Hashable, Sendable {
         case .renameGroup: return "renameGroup"
         case .recordExchanges: return "recordExchanges"
         case .removeExchanges: return "removeExchanges"
+        case .setDeparture: return "setDeparture"
         }
     }
 

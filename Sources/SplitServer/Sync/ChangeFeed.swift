@@ -133,19 +133,19 @@ struct ChangeFeed: Sendable {
     private func members(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
         async throws -> [Components.Schemas.MemberChange] {
         let rows = try await connection.query("""
-            SELECT id::text, revision, false, name, user_id FROM members
+            SELECT id::text, revision, false, name, user_id, to_char(left_on, 'YYYY-MM-DD') FROM members
             WHERE group_id = \(group) AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR id = \(only)::uuid)
             UNION ALL
-            SELECT item, revision, true, NULL, NULL FROM sync_tombstones
+            SELECT item, revision, true, NULL, NULL, NULL FROM sync_tombstones
             WHERE group_id = \(group) AND kind = 'member' AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR item = \(only))
             ORDER BY 2, 1
             """, logger: database.logger)
         var items: [Components.Schemas.MemberChange] = []
-        for try await (id, revision, deleted, name, user) in rows.decode((String, Int64, Bool, String?, UUID?).self) {
+        for try await (id, revision, deleted, name, user, leftOn) in rows.decode((String, Int64, Bool, String?, UUID?, String?).self) {
             items.append(.init(id: id, revision: revision, deleted: deleted, name: name,
-                               userId: user?.uuidString.lowercased()))
+                               userId: user?.uuidString.lowercased(), leftOn: leftOn))
         }
         return items
     }

@@ -60,6 +60,12 @@ final class GroupWriter {
         try await services.members.remove(member: member, group: group, revision: revision, on: connection)
     }
 
+    /// Sets (nil: clears) the day a member moved out (feature `departures`): set whole, the
+    /// later write winning, so no If-Match.
+    func setDeparture(_ member: UUID, leftOn: CivilDate?) async throws {
+        try await services.members.setDeparture(member, group: group, leftOn: leftOn, revision: revision, on: connection)
+    }
+
     // MARK: Expenses
 
     func createExpense(_ draft: ExpenseDraft, id: UUID?) async throws -> (id: UUID, created: Bool) {

@@ -17,6 +17,7 @@ extension Components.Schemas.SyncOp {
         case .renameGroup(let op): op.opId
         case .recordExchanges(let op): op.opId
         case .removeExchanges(let op): op.opId
+        case .setDeparture(let op): op.opId
         }
     }
 }

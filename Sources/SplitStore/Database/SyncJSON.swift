@@ -24,6 +24,8 @@ enum SyncJSON {
         case .renameGroup(let name): json = .object(["kind": "renameGroup", "name": .string(name)])
         case .recordExchanges(let step): json = .object(["kind": "recordExchanges", "step": step.json])
         case .removeExchanges(let step): json = .object(["kind": "removeExchanges", "id": .string(step.rawValue)])
+        case .setDeparture(let member, let date):
+            json = .object(["kind": "setDeparture", "member": .string(member.rawValue), "leftOn": .string(orNull: date?.description)])
         }
         return json.serialized()
     }
@@ -52,6 +54,12 @@ enum SyncJSON {
         case "renameGroup": return .renameGroup(name: try string("name"))
         case "recordExchanges": return .recordExchanges(try exchangeStep(json["step"], text))
         case "removeExchanges": return .removeExchanges(ExchangeID(try string("id")))
+        case "setDeparture":
+            let date = try json["leftOn"]?.stringValue.map { text in
+                guard let date = CivilDate(parsing: text) else { throw unreadable("operation", text) }
+                return date
+            }
+            return .setDeparture(member: MemberID(try string("member")), leftOn: date)
         default: throw unreadable("operation", text)
         }
     }

@@ -80,6 +80,7 @@ extension TripWriter {
             }
         }
         try row.updateAll(db, Columns.leftOn.set(to: date?.description))
+        try queue(.setDeparture(member: id, leftOn: date), before: nil)
         try log(date == nil ? "member.return" : "member.leave",
                 date.map { "\(name) left on \($0)" } ?? "\(name) returned",
                 undo: .setDeparture(id: id.rawValue, date: before))

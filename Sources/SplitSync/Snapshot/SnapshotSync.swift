@@ -193,7 +193,7 @@ struct SnapshotSync {
                 return refused("the Node server cannot remove members")
             case .recordExchanges, .removeExchanges:
                 return refused("the Node server cannot hold currency exchanges")
-            case .setRate, .renameGroup:
+            case .setRate, .renameGroup, .setDeparture:
                 // Kept on this device only (by ``ServerLimits/node`` NodeRules queues none; an
                 // older outbox might).
                 return Step(outcome: applied)
