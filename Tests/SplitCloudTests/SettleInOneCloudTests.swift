@@ -93,6 +93,26 @@ struct SettleInOneCloudTests {
         }
     }
 
+    @Test("on a split-server without conversions: exit 69 naming the server, nothing written; no upload of a trip with exchanges")
+    func olderServer() async throws {
+        try await CloudTestServer.run(facade: OlderServer(hiddenFeatures: ["conversions"])) { server in
+            let ann = try SplitSandbox()
+            try await SyncTests.register(ann, server.url, "Ann")
+            try await ann.ok("trip", "create", "Tokyo", "--currency", "JPY", "--cloud")
+            try await ann.ok("member", "add", "Ana", "Beto")
+            try await ann.ok("trip", "rate", "USD", "150")
+            try await ann.ok("add-expense", "Tour", "100", "--currency", "USD", "--paid-by", "Beto")
+            let before = try await Self.state(ann)
+            try await ann.run("settle", "--record", "--in", "JPY")
+                .expectError(69, "its server (\(server.url)) cannot hold", "conversions feature", "split settle --record")
+            #expect(try await Self.state(ann) == before)
+
+            let local = try await Self.lima()
+            try await SyncTests.register(local, server.url, "Ben")
+            try await local.run("upload").expectError(69, "Lima holds currency exchanges", "cannot hold")
+        }
+    }
+
     /// A local trip with a dollar tour settled in soles.
     static func lima() async throws -> SplitSandbox {
         let one = try SplitSandbox()
