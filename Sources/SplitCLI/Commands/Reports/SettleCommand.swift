@@ -77,7 +77,7 @@ struct SettleCommand: ContextCommand {
     func run(_ context: CommandContext) async throws -> OneOf<SettlePlan, OneOf<SettlementRecorded, FriendsSettlement>> {
         if all { return .second(.second(FriendsSettlement(view: try await CrossTrips.load(context, into: target)))) }
         let (trip, directory) = try await context.tripAndMembers()
-        let warning = try context.heldItemsWarning(trip.id)
+        let warning = try await context.heldItemsWarning()
         if record, let target {
             return .second(.first(try await recordInOne(context, trip: trip, directory: directory, warning: warning,
                                                         target: try Currency(code: target))))
