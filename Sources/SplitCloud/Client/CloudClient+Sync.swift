@@ -8,17 +8,17 @@ extension CloudClient {
     /// once and answers a repeat with the stored result.
     public func sync(group: String, since: Int64, operations pending: [PendingOperation]) async throws(CloudError) -> SyncAnswer {
         let operation = "POST /api/groups/\(group)/sync"
-        let capabilities = pending.isEmpty ? ServerCapabilities.node : try await capabilities()
-        let keepsGiven = capabilities.has(.splitGiven)
+        let features = pending.isEmpty ? ServerCapabilities.node : try await capabilities()
+        let keepsGiven = features.has(.splitGiven)
         // What this server has no op for is answered here, never sent (an unknown op type
         // would fail the whole batch): a departure stays on the device, a settle step is refused.
         var local: [OperationOutcome] = []
         var operations: [PendingOperation] = []
         for item in pending {
             switch item.operation {
-            case .setDeparture where !capabilities.has(.departures):
+            case .setDeparture where !features.has(.departures):
                 local.append(OperationOutcome(opID: item.opID, status: .applied, current: nil, error: nil))
-            case .recordExchanges where !capabilities.has(.conversions), .removeExchanges where !capabilities.has(.conversions):
+            case .recordExchanges where !features.has(.conversions), .removeExchanges where !features.has(.conversions):
                 local.append(OperationOutcome(opID: item.opID, status: .rejected, current: nil,
                                               error: "this server cannot hold currency exchanges (no conversions feature)"))
             default:
