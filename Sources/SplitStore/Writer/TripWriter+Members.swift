@@ -80,7 +80,7 @@ extension TripWriter {
             }
         }
         // The member's own version is the base of what else waits for it (a rename), not nil.
-        let member = try before(.member(id))
+        let member = try self.before(.member(id))
         try row.updateAll(db, Columns.leftOn.set(to: date?.description))
         try queue(.setDeparture(member: id, leftOn: date), before: member)
         try log(date == nil ? "member.return" : "member.leave",
