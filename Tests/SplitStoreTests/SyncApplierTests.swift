@@ -138,6 +138,9 @@ struct FeedServer {
         case .deletePayment(let id): store(nil, key: .payment(id))
         case .setRate(let currency, let rate): store(rate.map { .rate(currency: currency, rate: $0) }, key: .rate(currency.code))
         case .renameGroup(let name): store(.group(name: name, currency: nil))
+        case .recordExchanges(let step): store(.exchanges(step))
+        case .removeExchanges(let id): store(nil, key: .exchanges(id))
+        case .setDeparture: break
         }
         return OperationOutcome(opID: pending.opID, status: .applied, current: nil, error: nil)
     }

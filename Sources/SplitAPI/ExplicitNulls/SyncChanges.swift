@@ -9,10 +9,13 @@ public struct SyncChanges: Codable, Hashable, Sendable {
     public var expenses: [Components.Schemas.ExpenseChange]
     public var payments: [Components.Schemas.PaymentChange]
     public var rates: [Components.Schemas.RateChange]
+    /// Settle steps (feature `conversions`); nil from a server without it, which sends no key.
+    public var exchanges: [Components.Schemas.ExchangeStepChange]?
 
     public init(revision: Int64, more: Bool, group: Components.Schemas.GroupChange? = nil,
                 members: [Components.Schemas.MemberChange], expenses: [Components.Schemas.ExpenseChange],
-                payments: [Components.Schemas.PaymentChange], rates: [Components.Schemas.RateChange]) {
+                payments: [Components.Schemas.PaymentChange], rates: [Components.Schemas.RateChange],
+                exchanges: [Components.Schemas.ExchangeStepChange]? = nil) {
         self.revision = revision
         self.more = more
         self.group = group
@@ -20,10 +23,11 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         self.expenses = expenses
         self.payments = payments
         self.rates = rates
+        self.exchanges = exchanges
     }
 
     public enum CodingKeys: String, CodingKey {
-        case revision, more, group, members, expenses, payments, rates
+        case revision, more, group, members, expenses, payments, rates, exchanges
     }
 
     public init(from decoder: any Decoder) throws {
@@ -35,6 +39,7 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         expenses = try container.decode([Components.Schemas.ExpenseChange].self, forKey: .expenses)
         payments = try container.decode([Components.Schemas.PaymentChange].self, forKey: .payments)
         rates = try container.decode([Components.Schemas.RateChange].self, forKey: .rates)
+        exchanges = try container.decodeIfPresent([Components.Schemas.ExchangeStepChange].self, forKey: .exchanges)
     }
 
     /// `group` goes through `encode`, not `encodeIfPresent`: nil becomes an explicit `null`.
@@ -47,5 +52,6 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         try container.encode(expenses, forKey: .expenses)
         try container.encode(payments, forKey: .payments)
         try container.encode(rates, forKey: .rates)
+        try container.encodeIfPresent(exchanges, forKey: .exchanges)
     }
 }

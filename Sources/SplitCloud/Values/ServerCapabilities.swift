@@ -34,6 +34,12 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// How each expense's split was given (`splitGiven`: shares, percentages, items…),
         /// stored and checked beside its splits.
         case splitGiven = "split-given"
+        /// Currency exchanges of `settle --record --in`, one settle step per item: in the feed,
+        /// the sync batch (`recordExchanges`, `removeExchanges`) and the balances.
+        case conversions
+        /// The day a member moved out (`leftOn` on members, the `setDeparture` op). Without it
+        /// the day stays on the device that set it.
+        case departures
     }
 
     public let features: Set<Feature>

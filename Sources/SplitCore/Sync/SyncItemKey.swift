@@ -9,6 +9,8 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
     case expense(ExpenseID)
     case payment(PaymentID)
     case rate(String)
+    /// The currency exchanges of one settle step, by the step's id (``ExchangeStep``).
+    case exchanges(ExchangeID)
 
     public var text: String {
         switch self {
@@ -17,6 +19,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .expense(let id): return "expense:" + id.rawValue
         case .payment(let id): return "payment:" + id.rawValue
         case .rate(let code): return "rate:" + code
+        case .exchanges(let step): return "exchanges:" + step.rawValue
         }
     }
 
@@ -29,6 +32,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .expense(let id): return id.rawValue
         case .payment(let id): return id.rawValue
         case .rate(let code): return code
+        case .exchanges(let step): return step.rawValue
         }
     }
 
@@ -42,6 +46,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case "expense": self = .expense(ExpenseID(id))
         case "payment": self = .payment(PaymentID(id))
         case "rate": self = .rate(id)
+        case "exchanges": self = .exchanges(ExchangeID(id))
         default: return nil
         }
     }
@@ -56,6 +61,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .expense: return "expense"
         case .payment: return "payment"
         case .rate: return "rate"
+        case .exchanges: return "settle step"
         }
     }
 }

@@ -6,6 +6,8 @@ public enum SyncValue: Hashable, Sendable {
     case expense(Expense)
     case payment(Payment)
     case rate(currency: Currency, rate: ExchangeRate)
+    /// One settle step's currency exchanges: immutable, recorded and removed whole.
+    case exchanges(ExchangeStep)
 
     public var key: SyncItemKey {
         switch self {
@@ -14,6 +16,7 @@ public enum SyncValue: Hashable, Sendable {
         case .expense(let expense): return .expense(expense.id)
         case .payment(let payment): return .payment(payment.id)
         case .rate(let currency, _): return .rate(currency.code)
+        case .exchanges(let step): return .exchanges(step.id)
         }
     }
 }

@@ -25,6 +25,8 @@ enum ServerSchema {
                   statements: everyCurrency),
         Migration(version: 8, name: "split-server: read-only links", statements: shareLinks),
         Migration(version: 9, name: "split-server: the split as given", statements: splitGiven),
+        Migration(version: 10, name: "split-server: currency exchanges of settle steps", statements: exchanges),
+        Migration(version: 11, name: "split-server: the day a member moved out", statements: departures),
     ]
 
     /// The tables of the Node server, column for column.

@@ -9,6 +9,7 @@ enum ChangeItem: Sendable {
     case payment(Components.Schemas.PaymentChange)
     case rate(Components.Schemas.RateChange)
     case group(Components.Schemas.GroupChange)
+    case exchanges(Components.Schemas.ExchangeStepChange)
 
     var kindAndRevision: (String, Int64) {
         switch self {
@@ -17,6 +18,7 @@ enum ChangeItem: Sendable {
         case .payment(let item): ("payment", item.revision)
         case .rate(let item): ("rate", item.revision)
         case .group(let item): ("group", item.revision)
+        case .exchanges(let item): ("exchanges", item.revision)
         }
     }
 
@@ -27,6 +29,7 @@ enum ChangeItem: Sendable {
         case .payment(let item): item.deleted
         case .rate(let item): item.deleted
         case .group: false
+        case .exchanges(let item): item.deleted
         }
     }
 
@@ -38,6 +41,7 @@ enum ChangeItem: Sendable {
         case .payment(let item): .init(payment: item)
         case .rate(let item): .init(rate: item)
         case .group(let item): .init(group: item)
+        case .exchanges(let item): .init(exchanges: item)
         }
     }
 }

@@ -15,6 +15,9 @@ extension Components.Schemas.SyncOp {
         case .deletePayment(let op): op.opId
         case .setRate(let op): op.opId
         case .renameGroup(let op): op.opId
+        case .recordExchanges(let op): op.opId
+        case .removeExchanges(let op): op.opId
+        case .setDeparture(let op): op.opId
         }
     }
 }

@@ -59,6 +59,15 @@ extension LocalBackend {
                                 syncProtocol: syncProtocol, at: at)
             let rekey = LocalRekey(run: run, db: db, trip: trip, at: at)
             for (old, new) in rekeys { try rekey.rekey(old, to: new) }
+            // No upload sends settle steps or departures: the first sync does, as operations of their own.
+            if syncProtocol == .feed, let recorder = try OutboxRecorder.open(run, db, trip) {
+                for step in ExchangeStep.steps(try ExchangeRecord.exchanges(db, trip: trip)) {
+                    try recorder.append(.recordExchanges(step), before: nil, at: at)
+                }
+                for (member, date) in try MemberRecord.departures(db, trip: trip).sorted(by: { $0.key < $1.key }) {
+                    try recorder.append(.setDeparture(member: member, leftOn: date), before: nil, at: at)
+                }
+            }
         }
         run.links.forget(trip)
     }

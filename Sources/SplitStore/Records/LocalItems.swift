@@ -41,6 +41,9 @@ struct LocalItems {
             guard let found = try TripRateRecord.fetchOne(
                 db, sql: TripRateRecord.byCurrency, arguments: ["trip": trip.rawValue, "currency": code]) else { return nil }
             return .rate(currency: try Currency(code: code), rate: found.rate)
+        case .exchanges(let step):
+            let exchanges = try ExchangeRecord.ofStep(step, trip: trip).fetchAll(db).map(\.exchange)
+            return exchanges.isEmpty ? nil : .exchanges(ExchangeStep(id: step, exchanges: exchanges))
         }
     }
 }

@@ -98,6 +98,8 @@ struct ConflictResolution {
             (value, operation) = (.member(copy), .createMember(copy))
         case .rate(let currency, let rate):
             (value, operation) = (mine, .setRate(currency: currency, rate: rate))
+        case .exchanges:
+            throw StoreError.invalid("the settle step was undone on the server; record it again with: split settle --record --in CUR")
         case .group:
             throw StoreError.invalid("the cloud trip itself was deleted; unlink it with: split trip delete NAME --yes")
         }
@@ -117,6 +119,7 @@ struct ConflictResolution {
         case .expense(let id): return .deleteExpense(id)
         case .payment(let id): return .deletePayment(id)
         case .rate(let code): return .setRate(currency: try Currency(code: code), rate: nil)
+        case .exchanges(let step): return .removeExchanges(step)
         case .group: throw StoreError.invalid("a cloud trip is deleted with: split trip delete NAME --yes --everywhere")
         }
     }

@@ -32,6 +32,11 @@ enum NodeRules {
             return limits.storesRates
         case .renameGroup:
             return limits.renamesTrips
+        case .setDeparture:
+            // The Node server has no place for it: it stays on this device.
+            return false
+        case .recordExchanges, .removeExchanges:
+            throw StoreError.serverCannot("this trip syncs with the Node server, which cannot hold currency exchanges")
         case .createMember, .deleteExpense, .setPaid, .deletePayment, .renameMember, .removeMember:
             break
         }

@@ -49,6 +49,10 @@ extension TripWriter {
             try writeRate(code, rate.text)
         case (.rate(let code), _):
             try writeRate(code, nil)
+        case (.exchanges(let id), .exchanges(let step)?):
+            try putExchanges(id, step)
+        case (.exchanges(let id), _):
+            try putExchanges(id, nil)
         }
     }
 

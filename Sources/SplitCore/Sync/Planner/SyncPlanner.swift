@@ -89,7 +89,7 @@ public enum SyncPlanner {
             let (name, clash) = SyncMerge.value(base: baseName, mine: mine, theirs: theirs)
             return (.group(name: name, currency: theirsCurrency ?? mineCurrency), clash ? ["name"] : [])
         default:
-            // Payments never change after they are made: the server's stands.
+            // Payments and exchanges never change after they are made: the server's stands.
             return (theirs, mine == theirs ? [] : ["payment"])
         }
     }
@@ -101,7 +101,7 @@ public enum SyncPlanner {
         case .member(let member): return .renameMember(member)
         case .rate(let currency, let rate): return .setRate(currency: currency, rate: rate)
         case .group(let name, _): return .renameGroup(name: name)
-        case .payment: return nil
+        case .payment, .exchanges: return nil
         }
     }
 }
