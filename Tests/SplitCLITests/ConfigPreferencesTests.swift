@@ -27,6 +27,28 @@ struct ConfigPreferencesTests {
         #expect(try await cli.json("trip", "show")["trip"]["currency"].string == "USD")
     }
 
+    @Test("default.category may be a trip's own category; a trip without it refuses the expense, writing nothing")
+    func ownCategoryDefault() async throws {
+        let cli = try CLI()
+        try await cli.ok("config", "set", "default.category", " Rent ")
+        #expect(try await cli.ok("config", "get", "default.category").stdout == "Rent\n")
+        try await cli.ok("trip", "create", "Flat", "--currency", "EUR")
+        try await cli.ok("member", "add", "Ann", "Ben")
+        try await cli.ok("category", "add", "RENT")
+        try await cli.ok("add-expense", "March", "900", "--paid-by", "Ann")
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ann", "--from", "2025-01-01")
+        #expect(try await cli.expenses().compactMap { $0["category"].string } == ["RENT", "RENT"])
+        try await cli.ok("trip", "create", "Paris", "--currency", "EUR")
+        try await cli.ok("member", "add", "Ann")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        try await cli.run("add-expense", "Crêpes", "12", "--paid-by", "Ann")
+            .expectError(65, "default.category is Rent, which is not one of this trip's categories (Meal, Transport, Tickets, "
+                         + "Shopping, Hotel, Other); give --category NAME, add it with: split category add \"Rent\"")
+        try await cli.run("recurring", "add", "Metro", "40", "--every", "month", "--paid-by", "Ann").expectError(65, "default.category is Rent")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+        try await cli.ok("add-expense", "Crêpes", "12", "--paid-by", "Ann", "--category", "meal")
+    }
+
     @Test("config list and get, as text and JSON, say where each value is kept")
     func list() async throws {
         let cli = try CLI()
@@ -51,7 +73,8 @@ struct ConfigPreferencesTests {
         (["set", "me.name", "Bea,Chen"], "me.name is a member name or none: invalid member name 'Bea,Chen': it contains ','"),
         (["get", "nope"], "unknown setting 'nope'"),
         (["set", "default.currency", "EURO"], "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'EURO'"),
-        (["set", "default.category", "Food"], "default.category is one of Meal, Transport, Tickets, Shopping, Hotel, Other, or none, not 'Food'"),
+        (["set", "default.category", String(repeating: "x", count: 51)],
+         "default.category is one of Meal, Transport, Tickets, Shopping, Hotel, Other or a category of a trip's own (1 to 50 characters, one line), or none, not 'xxxx"),
         (["set", "display.name", " "], "display.name is 2 to 100 characters on one line"),
         (["set", "display.name", "Ann\u{7}"], "display.name is 2 to 100 characters on one line"),
         (["set", "sync.auto", "maybe"], "sync.auto is on or off, not 'maybe'"),

@@ -144,4 +144,205 @@ struct RecurringTests {
         try await cli.ok("expenses")
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
     }
+
+    /// Each Rent instance's date and amount, oldest first.
+    static func rentAmounts(_ cli: CLI) async throws -> [String] {
+        try await cli.json("expenses")["expenses"].array.filter { $0["description"].string == "Rent" }
+            .map { "\($0["expenseDate"].string ?? "?") \($0["amount"].int ?? -1)" }.sorted()
+    }
+
+    @Test("recurring show gives the rule, its schedule in words, the next date, the instances and the split")
+    func show() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "1500", "--every", "month", "--on", "31", "--paid-by", "Ana",
+                         "--from", "2024-11-01", "--times", "12", "--note", "flat 3")
+        let shown = try await cli.ok("recurring", "show", "rent")
+        #expect(shown.stdout.contains("every month on the last day of the month from 2024-11-01, 12 times in all"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Paid by Ana\nSplit: equal among everyone present on each date\nCategory: Other\nNote: flat 3\n"
+                                      + "Next: 2025-01-31\nInstances: 2\n"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("2024-12-31  2024-12") && shown.stdout.contains("2024-11-30  2024-11"), "\(shown.stdout)")
+        let json = try await cli.json("recurring", "show", "Rent")
+        #expect(json.keys == ["trip", "rule", "schedule", "split", "note", "instances", "deletedInstances", "latest"])
+        #expect(json["rule"]["nextDue"].string == "2025-01-31" && json["instances"].int == 2)
+        #expect(json["split"]["mode"].string == "present")
+        #expect(json["latest"].array.compactMap { $0["expenseDate"].string } == ["2024-12-31", "2024-11-30"])
+        #expect(json["latest"][0]["period"].string == "2024-12")
+        try await cli.ok("recurring", "add", "Netflix", "15", "--every", "week", "--paid-by", "Beto", "--among", "Beto,Carla")
+        try await cli.ok("recurring", "pause", "Netflix")
+        let netflix = try await cli.ok("recurring", "show", "netflix")
+        #expect(netflix.stdout.contains("every week on monday from 2025-01-20"), "\(netflix.stdout)")
+        #expect(netflix.stdout.contains("Split: equal among Beto, Carla") && netflix.stdout.contains("Paused; resume with"),
+                "\(netflix.stdout)")
+    }
+
+    @Test("expenses marks each instance: ↻ and its period in the table, recurringRule and period in --json")
+    func expensesMarkInstances() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2025-01-01")
+        try await cli.ok("add-expense", "Dinner", "30", "--paid-by", "Beto")
+        let table = try await cli.ok("expenses")
+        #expect(table.stdout.contains("Rent ↻ 2025-01"), "\(table.stdout)")
+        #expect(!table.stdout.contains("Dinner ↻"))
+        let rule = try await cli.json("recurring", "list")["recurring"][0]["id"].string
+        // A pipe streams the listing; a terminal builds it whole: both mark instances alike.
+        for json in [try await cli.json("expenses"), try await cli.run(["expenses", "--json"], terminal: true).json] {
+            let expenses = json["expenses"].array
+            let rent = expenses.first { $0["description"].string == "Rent" }
+            let dinner = expenses.first { $0["description"].string == "Dinner" }
+            #expect(rent?["recurringRule"].string == rule && rent?["period"].string == "2025-01", "\(json)")
+            #expect(rent?["expenseDate"].string == "2025-01-01" && rent?["splits"][0]["memberName"].string == "Ana")
+            #expect(dinner.map { !$0.keys.contains("recurringRule") && !$0.keys.contains("period") } == true)
+        }
+    }
+
+    @Test("edit without --from: instances still to come follow it, those added stay; undo puts the rule back")
+    func editAhead() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2024-12-01")
+        let edit = try await cli.ok("recurring", "edit", "Rent", "--amount", "960", "--paid-by", "Beto")
+        #expect(edit.stdout.contains("Updated recurring Rent (") && edit.stdout.contains("€960.00") && edit.stdout.contains("paid by Beto"),
+                "\(edit.stdout)")
+        #expect(edit.stdout.contains("stay as they were"))
+        Self.at(cli, "2025-02-10T09:00:00Z")
+        try await cli.ok("recurring", "run")
+        #expect(try await Self.rentAmounts(cli) == ["2024-12-01 900", "2025-01-01 900", "2025-02-01 960"])
+        try await cli.ok("undo")   // the catch-up
+        try await cli.ok("undo")   // the edit
+        #expect(try await cli.json("recurring", "list")["recurring"][0]["amount"].int == 900)
+        #expect(try await cli.json("recurring", "list")["recurring"][0]["paidBy"].string == "Ana")
+        // February was considered already: undo of the catch-up keeps it from coming back.
+        #expect(try await cli.ok("recurring", "run").stdout == "Nothing due.\n")
+        Self.at(cli, "2025-03-02T09:00:00Z")
+        try await cli.ok("recurring", "run")
+        #expect(try await Self.rentAmounts(cli) == ["2024-12-01 900", "2025-01-01 900", "2025-03-01 900"])
+    }
+
+    @Test("edit --from changes the instances from that date on, keeps those edited by hand, never earlier ones; undo takes it all back")
+    func editFrom() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2024-10-01")
+        let instances = try await cli.json("expenses")["expenses"].array
+        let december = try #require(instances.first { $0["expenseDate"].string == "2024-12-01" }?["id"].string)
+        try await cli.ok("expense", "edit", String(december.prefix(8)), "--amount", "850")
+        let january = try #require(instances.first { $0["expenseDate"].string == "2025-01-01" }?["id"].string)
+        try await cli.ok("mark-paid", String(january.prefix(8)), "--member", "Beto")
+        let edit = try await cli.ok("recurring", "edit", "Rent", "--amount", "960", "--from", "2024-11-01")
+        #expect(edit.stdout.contains("Changed 2 instances dated 2024-11-01 or later: 2024-11-01, 2025-01-01."), "\(edit.stdout)")
+        #expect(edit.stdout.contains("Kept 1 edited by hand since it was added: 2024-12-01 ("), "\(edit.stdout)")
+        #expect(try await Self.rentAmounts(cli) == ["2024-10-01 900", "2024-11-01 960", "2024-12-01 850", "2025-01-01 960"])
+        let shown = try await cli.json("expense", "show", String(january.prefix(8)))
+        #expect(shown["expense"]["id"].string == january)
+        #expect(shown["expense"]["splits"].array.first { $0["memberName"].string == "Beto" }?["isPaid"].bool == true)
+        #expect(try await cli.ok("log").stdout.contains("edited recurring 'Rent' from 2024-11-01: 2 instances changed, 1 edited by hand kept"))
+        try await cli.ok("undo")
+        #expect(try await Self.rentAmounts(cli) == ["2024-10-01 900", "2024-11-01 900", "2024-12-01 850", "2025-01-01 900"])
+        #expect(try await cli.json("recurring", "list")["recurring"][0]["amount"].int == 900)
+        let json = try await cli.json("recurring", "edit", "Rent", "--note", "with heating", "--from", "2025-01-01")
+        #expect(json.keys == ["trip", "rule", "changed", "kept"])
+        #expect(json["changed"].array.compactMap { $0["note"].string } == ["with heating"] && json["kept"].array.isEmpty)
+    }
+
+    @Test("a new day keeps one instance per period: the slot already filled moves with --from, and is not added again")
+    func editDay() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2025-01-01")
+        try await cli.ok("recurring", "add", "Water", "30", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2025-01-01")
+        let rentID = try await cli.json("expenses")["expenses"].array.first { $0["description"].string == "Rent" }?["id"].string
+        // Rent moves to the 15th from January: January's instance moves; no second one for January.
+        try await cli.ok("recurring", "edit", "Rent", "--on", "15", "--from", "2025-01-01")
+        // Water moves to the 10th for what is still to come: January's stays on the 1st.
+        try await cli.ok("recurring", "edit", "Water", "--on", "10")
+        #expect(try await cli.json("recurring", "show", "Water")["rule"]["nextDue"].string == "2025-02-10")
+        Self.at(cli, "2025-02-20T09:00:00Z")
+        try await cli.ok("recurring", "run")
+        let expenses = try await cli.json("expenses")["expenses"].array
+        func dates(_ name: String) -> [String] {
+            expenses.filter { $0["description"].string == name }.compactMap { $0["expenseDate"].string }.sorted()
+        }
+        #expect(dates("Rent") == ["2025-01-15", "2025-02-15"])
+        #expect(dates("Water") == ["2025-01-01", "2025-02-10"])
+        #expect(expenses.first { $0["expenseDate"].string == "2025-01-15" }?["id"].string == rentID)
+        // Monthly to weekly: the weeks February's bill covered are not added.
+        try await cli.ok("recurring", "edit", "Water", "--every", "week", "--on", "monday")
+        #expect(try await cli.json("recurring", "show", "Water")["rule"]["nextDue"].string == "2025-03-03")
+    }
+
+    @Test("every refusal of recurring show and edit is one line and leaves the file byte for byte as it was", arguments: [
+        (["edit", "Nothing", "--amount", "5"], Int32(65), "no recurring expense 'Nothing'"),
+        (["edit", "Rent"], 64, "nothing to change"),
+        (["edit", "Rent", "--amount", "900"], 65, "nothing to change"),
+        (["edit", "Rent", "--every", "fortnight"], 65, "week, 2weeks, month, quarter or year"),
+        (["edit", "Rent", "--on", "32"], 65, "1 to 31"),
+        (["edit", "Rent", "--until", "2024-01-01"], 65, "before the rule's first day"),
+        (["edit", "Rent", "--times", "0"], 65, "1 or more"),
+        (["edit", "Rent", "--times", "2", "--until", "2025-06-01"], 64, "give one of them"),
+        (["edit", "Rent", "--amount", "950", "--from", "someday"], 65, "someday"),
+        (["edit", "Rent", "--amount", "950", "--from", "2025-03-01"], 65, "after 2025-02-01, the next instance"),
+        (["edit", "Rent", "--date", "2025-01-01"], 64, "leave out --date"),
+        (["edit", "Rent", "--paid-by", "Zed"], 65, "Zed"),
+        (["edit", "Rent", "--category", "Rent"], 65, "unknown category 'Rent'"),
+        (["edit", "Rent", "--currency", "USD"], 65, "give the amount again"),
+        (["show", "Nothing"], 65, "no recurring expense 'Nothing'"),
+    ] as [([String], Int32, String)])
+    func editRefusals(options: [String], code: Int32, phrase: String) async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2025-01-01")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        try await cli.run(["recurring"] + options).expectError(code, phrase)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+    }
+
+    @Test("two rules of one name are told apart by id, in show and edit alike")
+    func ambiguous() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Gym", "25", "--every", "week", "--paid-by", "Beto")
+        try await cli.ok("recurring", "add", "Gym", "30", "--every", "week", "--paid-by", "Carla")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        try await cli.run("recurring", "edit", "gym", "--amount", "40").expectError(65, "2 recurring expenses are called 'gym'")
+        try await cli.run("recurring", "show", "Gym").expectError(65, "give one's id")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+        let id = try #require(try await cli.json("recurring", "list")["recurring"].array.last?["id"].string)
+        try await cli.ok("recurring", "edit", String(id.prefix(8)), "--amount", "40")
+        #expect(try await cli.json("recurring", "show", String(id.prefix(8)))["rule"]["amount"].int == 40)
+    }
+
+    @Test("a category rename reaches the rules; a category a live rule uses is not removed")
+    func categories() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("category", "add", "Rent")
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--category", "rent",
+                         "--from", "2025-02-01")
+        let before = try Data(contentsOf: URL(fileURLWithPath: cli.databasePath))
+        try await cli.run("category", "remove", "Rent").expectError(65, "category 'Rent' is used by recurring 'Rent'",
+                                                                     "split recurring edit Rent --category NAME")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.databasePath)) == before)
+        try await cli.ok("category", "rename", "Rent", "Housing")
+        #expect(try await cli.json("recurring", "show", "Rent")["rule"]["category"].string == "Housing")
+        Self.at(cli, "2025-02-05T09:00:00Z")
+        try await cli.ok("recurring", "run")
+        #expect(try await cli.json("expenses")["expenses"][0]["category"].string == "Housing")
+        try await cli.ok("recurring", "delete", "Rent")
+        #expect(try await cli.ok("expense", "show", "Rent").stdout.contains("Recurring: Rent, a deleted rule ("))
+        #expect(try await cli.ok("expenses").stdout.contains("Rent ↻ 2025-02"))
+        try await cli.ok("expense", "edit", "Rent", "--category", "Other")
+        try await cli.ok("category", "remove", "Housing")
+    }
+
+    @Test("recurring show, edit, pause, resume and delete each run in at most two transactions")
+    func twoTransactions() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Rent", "900", "--every", "month", "--on", "1", "--paid-by", "Ana", "--from", "2024-12-01")
+        func transactions(_ arguments: String...) async throws -> Int {
+            let result = try await cli.run(arguments, env: ["SPLIT_TRACE_SQL": "1"])
+            result.expectSuccess()
+            return result.stderr.split(separator: "\n").filter { $0.hasPrefix("sql: BEGIN") }.count
+        }
+        #expect(try await transactions("recurring", "show", "Rent") <= 2)
+        #expect(try await transactions("recurring", "edit", "Rent", "--amount", "950", "--category", "Other", "--from", "2025-01-01") <= 2)
+        #expect(try await transactions("recurring", "pause", "Rent") <= 2)
+        #expect(try await transactions("recurring", "resume", "Rent") <= 2)
+        #expect(try await transactions("recurring", "delete", "Rent") <= 2)
+        #expect(try await transactions("expenses") <= 2)
+    }
 }
+

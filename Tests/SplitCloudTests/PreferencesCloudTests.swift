@@ -72,7 +72,7 @@ struct PreferencesCloudTests {
             let client = try await CloudTestSupport.account(server, clock: ManualClock())
             _ = try await client.updatePreferences([.defaultCurrency: "EUR", .defaultCategory: "Meal"],
                                                    setAt: try Self.at("2025-03-01T10:00:00.000Z"))
-            _ = try await server.sql("UPDATE user_preferences SET default_currency = 'ZZZ', default_category = 'Food'")
+            _ = try await server.sql("UPDATE user_preferences SET default_currency = 'ZZZ', default_category = 'Fo' || chr(7) || 'od'")
             let read = try await client.preferences()
             #expect(read.preferences == Preferences([.displayName: "Ann"]), "\(read)")
         }

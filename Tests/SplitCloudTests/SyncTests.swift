@@ -330,6 +330,13 @@ struct LinkedRoundTripTests {
             #expect(try await transactions(["undo"]) <= 2)
             // What the trace printed is what happened: the edit was undone and everything waits.
             #expect(try await device.ok("expenses", "--json").json["expenses"][0]["amount"].double == 90.5)
+            // A settle step in one currency (the server's features come from the cache, offline)
+            // and a departure: each one change, within the same budget.
+            try await device.ok("--offline", "trip", "rate", "USD", "3.75")
+            try await device.ok("--offline", "add-expense", "Tour", "40", "--currency", "USD", "--paid-by", "Ben")
+            #expect(try await transactions(["settle", "--record", "--in", "PEN"]) <= 2)
+            #expect(try await transactions(["undo"]) <= 2)
+            #expect(try await transactions(["member", "leave", "Ben"]) <= 2)
         }
     }
 }

@@ -137,6 +137,6 @@ struct IHateMoneyImportTests {
         #expect(ExactDecimal("12.345")?.units(exponent: 2, limit: .max) == nil)
         for bad in ["", "1.", ".5", "1,5", "NaN", "1e", "--1", "0x10"] { #expect(ExactDecimal(bad) == nil, "\(bad)") }
         #expect(IHateMoneyCSVRows.names("Smith, John, Al", known: ["Smith, John"]) == ["Smith, John", "Al"])
-        #expect(IHateMoneyCSVRows.unguarded("'=Bob") == "=Bob" && IHateMoneyCSVRows.unguarded("'Bob") == "'Bob")
+        #expect(SpreadsheetGuard.unguarded("'=Bob") == "=Bob" && SpreadsheetGuard.unguarded("'Bob") == "'Bob")
     }
 }

@@ -74,7 +74,7 @@ struct IOSDatabaseImportTests {
         #expect(payments.contains { $0.note == "waived" } && payments.contains { $0.note == "cash; received USD 20.00" })
         #expect(payments.allSatisfy { $0.date.description == "2025-01-01" })
 
-        #expect(plan.warnings.contains("unknown category 'Food' on 1 expense mapped to Other"))
+        #expect(plan.warnings.contains("categories kept as the trip's own: 'Food' (1)"))
         #expect(plan.warnings.contains { $0.contains("'Dinner'") && $0.contains("repaired: +0.01 to 'm1'") })
         #expect(plan.warnings.contains { $0.contains("'Taxi'") && $0.contains("payer_earned USD 0.02") })
     }

@@ -52,7 +52,7 @@ struct LegacyJSONImportTests {
         // Alex: 1000 paid − 2843 shares − 666 received; Bea: 4550 − 2842 + 333 made; Chen: 702 − 567 + 333.
         let expected: [String: [String: Int64]] = ["USD": ["Alex": -2509, "Bea": 2041, "Chen": 468]]
         #expect(try await sandbox.nets("exsplitter-backup") == expected)
-        #expect(plan.warnings.contains("unknown category 'Brunch' on 1 expense mapped to Other"))
+        #expect(plan.warnings.contains("categories kept as the trip's own: 'Brunch' (1)"))
         #expect(plan.warnings.contains { $0.contains("'Museum'") && $0.contains("repaired") })
     }
 

@@ -16,7 +16,8 @@ struct EndpointTests {
             #expect(decoded.status == "ok" && decoded.mode == "vps" && decoded.port == "3012")
             #expect(decoded.features == ["idempotency", "expense-edit", "payments", "balances", "from-local",
                                          "member-edit", "invites", "sync", "payers", "claims", "preferences", "currencies",
-                                         "share-links", "split-given", "recurring", "categories"])
+                                         "share-links", "split-given",
+                                         "conversions", "departures", "recurring", "categories"])
             let ping = try await api.call(.get, "/api/ping")
             #expect(try ping.decode(Components.Schemas.Ping.self) == .init(db: "ok", mode: "vps", storage: "postgresql"))
         }

@@ -49,6 +49,9 @@ struct PreferencesTests {
             let category = try await Self.patch(api, token, #"{"defaultCategory":"meal"}"#)
             #expect(category.json["preferences"]["defaultCategory"].stringValue == "Meal", "\(category)")
             #expect(category.json["preferences"]["defaultCurrency"].stringValue == "EUR")
+            // A category of a trip's own is kept as typed (trimmed); each trip's list decides where it applies.
+            let own = try await Self.patch(api, token, #"{"defaultCategory":" Rent "}"#)
+            #expect(own.json["preferences"]["defaultCategory"].stringValue == "Rent", "\(own)")
             let name = try await Self.patch(api, token, #"{"displayName":"  Alicia B "}"#)
             #expect(name.json["preferences"]["displayName"].stringValue == "Alicia B", "\(name)")
             #expect(try await api.call(.get, "/auth/me", token: token).json["user"]["displayName"].stringValue == "Alicia B")
@@ -75,7 +78,8 @@ struct PreferencesTests {
 
     static let badBodies: [BadBody] = [
         .init(#"{"defaultCurrency":"XYZ"}"#, "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'XYZ'"),
-        .init(#"{"defaultCategory":"Food"}"#, "default.category is one of"),
+        .init(#"{"defaultCategory":"Fo\u0007od"}"#, "default.category is one of"),
+        .init(#"{"defaultCategory":"\#(String(repeating: "x", count: 51))"}"#, "default.category is one of"),
         .init(#"{"displayName":""}"#, "display.name is 2 to 100 characters on one line"),
         .init(#"{"displayName":"Al\u0007"}"#, "display.name is 2 to 100 characters on one line"),
         .init(#"{"displayName":null}"#, "displayName cannot be null"),

@@ -141,6 +141,9 @@ struct FeedServer {
         case .putRecurring(let rule): store(.recurring(rule))
         case .deleteRecurring(let id): store(nil, key: .recurring(id))
         case .setCategories(let list): store(.categories(list))
+        case .recordExchanges(let step): store(.exchanges(step))
+        case .removeExchanges(let id): store(nil, key: .exchanges(id))
+        case .setDeparture: break
         }
         return OperationOutcome(opID: pending.opID, status: .applied, current: nil, error: nil)
     }

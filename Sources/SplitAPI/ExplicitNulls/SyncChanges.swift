@@ -13,11 +13,14 @@ public struct SyncChanges: Codable, Hashable, Sendable {
     public var recurring: [Components.Schemas.RecurringRuleChange]?
     /// The group's categories, when they changed (feature `categories`).
     public var categories: Components.Schemas.CategoryList?
+    /// Settle steps (feature `conversions`); nil from a server without it, which sends no key.
+    public var exchanges: [Components.Schemas.ExchangeStepChange]?
 
     public init(revision: Int64, more: Bool, group: Components.Schemas.GroupChange? = nil,
                 members: [Components.Schemas.MemberChange], expenses: [Components.Schemas.ExpenseChange],
                 payments: [Components.Schemas.PaymentChange], rates: [Components.Schemas.RateChange],
-                recurring: [Components.Schemas.RecurringRuleChange]? = nil, categories: Components.Schemas.CategoryList? = nil) {
+                recurring: [Components.Schemas.RecurringRuleChange]? = nil, categories: Components.Schemas.CategoryList? = nil,
+                exchanges: [Components.Schemas.ExchangeStepChange]? = nil) {
         self.revision = revision
         self.more = more
         self.group = group
@@ -27,10 +30,11 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         self.rates = rates
         self.recurring = recurring
         self.categories = categories
+        self.exchanges = exchanges
     }
 
     public enum CodingKeys: String, CodingKey {
-        case revision, more, group, members, expenses, payments, rates, recurring, categories
+        case revision, more, group, members, expenses, payments, rates, recurring, categories, exchanges
     }
 
     public init(from decoder: any Decoder) throws {
@@ -44,6 +48,7 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         rates = try container.decode([Components.Schemas.RateChange].self, forKey: .rates)
         recurring = try container.decodeIfPresent([Components.Schemas.RecurringRuleChange].self, forKey: .recurring)
         categories = try container.decodeIfPresent(Components.Schemas.CategoryList.self, forKey: .categories)
+        exchanges = try container.decodeIfPresent([Components.Schemas.ExchangeStepChange].self, forKey: .exchanges)
     }
 
     /// `group` goes through `encode`, not `encodeIfPresent`: nil becomes an explicit `null`.
@@ -58,5 +63,6 @@ public struct SyncChanges: Codable, Hashable, Sendable {
         try container.encode(rates, forKey: .rates)
         try container.encodeIfPresent(recurring, forKey: .recurring)
         try container.encodeIfPresent(categories, forKey: .categories)
+        try container.encodeIfPresent(exchanges, forKey: .exchanges)
     }
 }

@@ -11,25 +11,23 @@ import SplitCore
 ///   repeatfreq,repeatallactive,repeatuntil,categoryid,paymentmode,paymentmodeid,comment,deleted`:
 ///   amounts in major units of the trip's currency, owers joined with `,`, the timestamp at noon
 ///   UTC of the date (so the day stays the same in every time zone within twelve hours of UTC),
-///   reimbursements (payments, repaid shares) as Cospend's category −11 and the six categories
-///   as its built-in ones, never repeating;
+///   reimbursements (payments, repaid shares) as Cospend's category −11, Other as none (0),
+///   never repeating;
+/// - categories `categoryname,categoryid,icon,color`: every other category the bills use, the six
+///   and the trip's own alike, numbered from 1 in the trip's order, so a project read back
+///   (by Cospend or by `split import`) keeps each expense's category by its name;
 /// - currencies `currencyname,exchange_rate`: the trip's currency at 1, then its rates (the value
 ///   of one unit in the trip's currency, as Cospend reads them).
 enum CospendExport {
     static let billColumns = ["what", "amount", "date", "timestamp", "payer_name", "payer_weight", "payer_active", "owers", "repeat",
                               "repeatfreq", "repeatallactive", "repeatuntil", "categoryid", "paymentmode", "paymentmodeid", "comment", "deleted"]
 
-    /// Cospend's built-in category ids for split's six; a category of the trip's own (or Other)
-    /// is written with none (0), as Cospend has no id for it.
-    static func categoryID(_ category: Category) -> String {
-        switch Category(name: category.rawValue) ?? .other {
-        case .meal: return "-12"        // Restaurant
-        case .transport: return "-14"   // Transport
-        case .hotel: return "-13"       // Accommodation
-        case .tickets: return "-5"      // Excursion/Culture
-        case .shopping: return "-10"    // Shopping
-        default: return "0"
-        }
+    /// The project's categories: each one a bill uses, except Other (Cospend's "no category"),
+    /// in the trip's listing order, with its id from 1.
+    static func categories(_ bills: [IHateMoneyBills.Bill], trip: ExportTrip) -> [(category: Category, id: Int)] {
+        let used = Set(bills.filter { !$0.isReimbursement }.map(\.category.key))
+        return trip.categories.filter { used.contains($0.key) && $0.key != Category.other.key }
+            .enumerated().map { ($0.element, $0.offset + 1) }
     }
 
     static func csv(_ bills: [IHateMoneyBills.Bill], trip: ExportTrip) -> String {
@@ -40,13 +38,21 @@ enum CospendExport {
         var text = writer.text + "\r\n"
         writer = CSVWriter()
         writer.row(billColumns)
+        let categories = categories(bills, trip: trip)
+        let ids = Dictionary(categories.map { ($0.category.key, String($0.id)) }, uniquingKeysWith: { first, _ in first })
         for bill in bills {
             let timestamp = bill.date.daysSinceEpoch * 86_400 + 43_200
             writer.row([bill.what, Amounts.text(bill.amount, currency), bill.date.description, String(timestamp), bill.payer, "1", "1",
-                        bill.owers.joined(separator: ","), "n", "1", "0", "", bill.isReimbursement ? "-11" : categoryID(bill.category),
+                        bill.owers.joined(separator: ","), "n", "1", "0", "", bill.isReimbursement ? "-11" : ids[bill.category.key] ?? "0",
                         "n", "0", "", "0"])
         }
         text += writer.text + "\r\n"
+        if !categories.isEmpty {
+            writer = CSVWriter()
+            writer.row(["categoryname", "categoryid", "icon", "color"])
+            for (category, id) in categories { writer.row([category.rawValue, String(id), "", ""]) }
+            text += writer.text + "\r\n"
+        }
         writer = CSVWriter()
         writer.row(["currencyname", "exchange_rate"])
         writer.row([currency.code, "1"])

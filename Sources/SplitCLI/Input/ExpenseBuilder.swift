@@ -52,8 +52,7 @@ struct ExpenseBuilder {
             throw CLIError("an amount is required, e.g. 12.50", kind: .usage)
         }
         let payers = try self.payers(draft.payers, amount: amount, base: base)
-        let fallback = defaultCategory.flatMap { try? categories.resolve($0.rawValue) } ?? .other
-        let category = try self.category(draft.category) ?? base?.category ?? fallback
+        let category = try self.category(draft.category) ?? base?.category ?? defaultOrOther()
         let date = try DateInput(today: today).recorded(draft.date) ?? base?.date ?? today
         let note = try self.note(draft.note, base: base?.note)
         let (splits, rule) = try self.splits(draft.split, amount: amount, base: base, baseRule: baseRule, date: date)
@@ -75,6 +74,20 @@ struct ExpenseBuilder {
             throw CLIError("the description is longer than \(TextRules.textLimit) characters", kind: .data)
         }
         return text
+    }
+
+    /// The category of an expense given none: `default.category` as the trip spells it, else
+    /// Other. A default the trip does not have is refused rather than filed under Other
+    /// unseen, with the ways out.
+    private func defaultOrOther() throws -> Category {
+        guard let defaultCategory else { return .other }
+        guard let category = try? categories.resolve(defaultCategory.rawValue) else {
+            throw CLIError("default.category is \(defaultCategory.rawValue), which is not one of this trip's categories "
+                           + "(\(categories.list)); give --category NAME, add it with: split category add "
+                           + "\"\(defaultCategory.rawValue)\", or change it with: split config set default.category NAME|none",
+                           kind: .data)
+        }
+        return category
     }
 
     /// The trip's category `text` names (any case), spelled as the trip spells it.

@@ -19,6 +19,7 @@ struct ConflictView {
         case .recurring(let rule)?: return "recurring '\(rule.template.description)' \(rule.template.amount)"
         case .categories?: return "categories"
         case .group(let name, _)?: return "trip \(name)"
+        case .exchanges(let step)?: return "settle step \(step.id.short) (\(step.exchanges.count) currency exchanges)"
         case nil: return "\(conflict.item.kindName) \(conflict.item.text)"
         }
     }
@@ -50,6 +51,8 @@ struct ConflictView {
         case (.member(let member), _): return member.name
         case (.rate(_, let rate), _): return rate.text
         case (.group(let name, _), _): return name
+        case (.exchanges(let step), _):
+            return step.exchanges.map { "\(name($0.member)) \($0.from) → \($0.to)" }.joined(separator: ", ")
         case (.payment(let payment), _): return "\(name(payment.from)) → \(name(payment.to)) \(payment.amount)"
         case (.categories(let list), _): return list.map(\.rawValue).joined(separator: ", ")
         case (.recurring(let rule), _):

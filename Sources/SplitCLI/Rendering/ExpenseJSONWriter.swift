@@ -1,5 +1,6 @@
 import SplitCore
 import SplitJSON
+import SplitStore
 
 /// Writes an expense as compact JSON bytes: the one definition of an expense's JSON shape,
 /// which `--json` shows everywhere (``JSONRendering/expense(_:_:)`` reads these bytes back).
@@ -11,7 +12,8 @@ import SplitJSON
 /// Keys, in order: `id`, `description`, `amount` (a number in major units), `currency`,
 /// `category`, `paidByMemberId` and `paidByName` (null when several paid), `payers`
 /// (`memberId`, `memberName`, `amount`), `expenseDate`, `createdAt`, `note`, `splits`
-/// (`memberId`, `memberName`, `amount`, `isPaid`), each list in member-name order.
+/// (`memberId`, `memberName`, `amount`, `isPaid`), each list in member-name order; then, for an
+/// instance of a recurring expense in a listing, `recurringRule` (the rule's id) and `period`.
 struct ExpenseJSONWriter {
     private let names: MemberDirectory
     /// Each member of the directory: its place in name order and its
@@ -27,7 +29,7 @@ struct ExpenseJSONWriter {
         self.entries = entries
     }
 
-    func write(_ expense: Expense, to buffer: inout [UInt8]) {
+    func write(_ expense: Expense, origin: RecurringOrigin? = nil, to buffer: inout [UInt8]) {
         let currency = expense.amount.currency
         buffer.append(contentsOf: #"{"id":"#.utf8)
         Self.string(expense.id.rawValue, to: &buffer)
@@ -68,7 +70,14 @@ struct ExpenseJSONWriter {
             Self.open(index, fragment, amount: split.amount, currency, to: &buffer)
             buffer.append(contentsOf: split.isPaid ? #","isPaid":true}"#.utf8 : #","isPaid":false}"#.utf8)
         }
-        buffer.append(contentsOf: "]}".utf8)
+        buffer.append(UInt8(ascii: "]"))
+        if let origin {
+            buffer.append(contentsOf: #","recurringRule":"#.utf8)
+            Self.string(origin.rule.rawValue, to: &buffer)
+            buffer.append(contentsOf: #","period":"#.utf8)
+            Self.string(origin.period, to: &buffer)
+        }
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// `items` in member-name order (``NameOrder``), each with its member's fragment: one

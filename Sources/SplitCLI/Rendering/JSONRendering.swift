@@ -1,5 +1,6 @@
 import SplitCore
 import SplitJSON
+import SplitStore
 import SplitReport
 
 /// JSON shapes of the domain values, shared by every command so `--json` output is uniform.
@@ -29,9 +30,9 @@ enum JSONRendering {
 
     /// An expense as JSON: ``ExpenseJSONWriter``'s bytes read back, so the shape is written in
     /// one place. (A listing streams the writer's bytes without this step.)
-    static func expense(_ expense: Expense, _ names: MemberDirectory) -> JSONValue {
+    static func expense(_ expense: Expense, _ names: MemberDirectory, origin: RecurringOrigin? = nil) -> JSONValue {
         var bytes: [UInt8] = []
-        ExpenseJSONWriter(names).write(expense, to: &bytes)
+        ExpenseJSONWriter(names).write(expense, origin: origin, to: &bytes)
         // The writer only writes valid JSON; a failure here is a bug in it, not bad input.
         guard let value = try? JSONParser.parse(bytes) else { preconditionFailure("ExpenseJSONWriter wrote invalid JSON") }
         return value

@@ -82,7 +82,7 @@ struct CommandContext: Sendable {
     /// Adds the trip's recurring expenses that fell due (one index probe when none did), and
     /// says so on stderr: any command that opens the trip brings it up to date first.
     private func catchUpRecurring(_ trip: TripID) async throws {
-        let caughtUp = try await backend.catchUpRecurring(trip: trip, today: clock.today(), at: now)
+        let caughtUp = try await backend.catchUpRecurring(trip: trip, today: clock.today(), at: now, knownDue: true)
         guard catchUp.keep(caughtUp) else { return }
         if let words = CatchUpWords.note(caughtUp.added) { output.note(words) }
         for problem in caughtUp.problems { output.note(problem) }

@@ -71,15 +71,7 @@ public enum SplitProgram {
     /// name (a newline, an escape) are shown as `\u{A}` so the message stays one line and
     /// cannot drive the terminal.
     static func fail(_ message: String, code: Int32) -> Int32 {
-        var line = ""
-        for scalar in message.unicodeScalars {
-            if TextRules.isControl(scalar) {
-                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                line.unicodeScalars.append(scalar)
-            }
-        }
-        CommandIO.current.error("split: error: " + line + "\n")
+        CommandIO.current.error("split: error: " + TextRules.escapingControls(message) + "\n")
         return code
     }
 }

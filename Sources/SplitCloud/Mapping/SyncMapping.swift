@@ -49,6 +49,14 @@ enum SyncMapping {
             return .deleteRecurringRule(.init(opId: id, _type: "deleteRecurringRule", ifMatch: ifMatch, data: .init(id: rule.rawValue)))
         case .setCategories(let list):
             return .setCategories(.init(opId: id, _type: "setCategories", ifMatch: ifMatch, data: .init(names: list.map(\.rawValue))))
+        case .recordExchanges(let step):
+            return .recordExchanges(.init(opId: id, _type: "recordExchanges", data: ExchangeMapping.data(step)))
+        case .removeExchanges(let step):
+            return .removeExchanges(.init(opId: id, _type: "removeExchanges", ifMatch: ifMatch, data: .init(id: step.rawValue)))
+        case .setDeparture(let member, let date):
+            // The day is set whole, the later write winning: no ifMatch.
+            return .setDeparture(.init(opId: id, _type: "setDeparture",
+                                       data: .init(memberId: member.rawValue, leftOn: date.map(NodeForms.text))))
         }
     }
 
@@ -90,6 +98,7 @@ enum SyncMapping {
         if let group = wire.group { return groupItem(group) }
         if let rule = wire.recurring { return recurringItem(rule) }
         if let list = wire.categories { return categoriesItem(list) }
+        if let step = wire.exchanges { return ExchangeMapping.item(step) }
         return nil
     }
 
@@ -98,17 +107,21 @@ enum SyncMapping {
         var items: [RemoteItem] = []
         items.reserveCapacity(wire.members.count + wire.expenses.count + wire.payments.count + wire.rates.count + 1)
         var claims: [MemberID: String?] = [:]
+        var departures: [MemberID: CivilDate?] = [:]
         if let group = wire.group { items.append(groupItem(group)) }
         for member in wire.members {
             items.append(memberItem(member))
             claims.updateValue(claim(member), forKey: MemberID(member.id))
+            // A day that does not read is no departure: the member stays in default splits.
+            if !member.deleted { departures.updateValue(member.leftOn.flatMap(NodeForms.date), forKey: MemberID(member.id)) }
         }
         for expense in wire.expenses { items.append(expenseItem(expense)) }
         for payment in wire.payments { items.append(paymentItem(payment)) }
         for rate in wire.rates { items.append(rateItem(rate)) }
         for rule in wire.recurring ?? [] { items.append(recurringItem(rule)) }
         if let list = wire.categories { items.append(categoriesItem(list)) }
-        return RemoteChanges(revision: wire.revision, items: items, claims: claims)
+        for step in wire.exchanges ?? [] { items.append(ExchangeMapping.item(step)) }
+        return RemoteChanges(revision: wire.revision, items: items, claims: claims, departures: departures)
     }
 
     /// The account that claims a member of the feed: its `userId` (left out: nobody); none

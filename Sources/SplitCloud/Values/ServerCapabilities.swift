@@ -39,6 +39,12 @@ public struct ServerCapabilities: Hashable, Sendable {
         /// A group's own categories (`setCategories`, `categories` in the feed); expenses may
         /// name them. Without it a category of the trip's own travels as Other.
         case categories
+        /// Currency exchanges of `settle --record --in`, one settle step per item: in the feed,
+        /// the sync batch (`recordExchanges`, `removeExchanges`) and the balances.
+        case conversions
+        /// The day a member moved out (`leftOn` on members, the `setDeparture` op). Without it
+        /// the day stays on the device that set it.
+        case departures
     }
 
     public let features: Set<Feature>

@@ -41,12 +41,25 @@ public enum ExchangeError: Error, Equatable, Sendable, CustomStringConvertible {
     case sameCurrency(String)
     case empty
     case tooLarge
+    /// A step (``ExchangeStep``) without exchanges.
+    case emptyStep
+    case tooMany(Int)
+    /// An exchange filed under a step that is not its own.
+    case otherStep(String)
+    case repeated(String)
+    /// A step whose exchanges do not sum to zero in this currency.
+    case unbalanced(String)
 
     public var description: String {
         switch self {
         case .sameCurrency(let code): "a currency exchange must be between two currencies, not \(code) and \(code)"
         case .empty: "a currency exchange must move an amount"
         case .tooLarge: "a currency exchange amount must be at most 10^15 minor units"
+        case .emptyStep: "a settle step must hold at least one currency exchange"
+        case .tooMany(let limit): "a settle step holds at most \(limit) currency exchanges"
+        case .otherStep(let id): "currency exchange \(id) belongs to another settle step"
+        case .repeated(let id): "currency exchange id \(id) appears twice"
+        case .unbalanced(let code): "the currency exchanges of a settle step must sum to zero in every currency; in \(code) they do not"
         }
     }
 }

@@ -25,6 +25,21 @@ public enum TextRules {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
+    /// `text` with each control character shown as `\u{A}`, so a name from a file or a typed
+    /// one stays on its line in a message and cannot drive the terminal.
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var line = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                line += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        return line
+    }
+
     /// C0, DEL or C1.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

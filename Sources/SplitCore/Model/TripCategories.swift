@@ -30,6 +30,8 @@ public enum CategoryError: Error, Equatable, Sendable, UserFacingError {
     case unknown(name: String, accepted: [Category])
     case duplicate(String)
     case inUse(name: String, expenses: Int)
+    /// Recurring expenses would add instances in a category the trip no longer has.
+    case usedByRecurring(name: String, rules: [String])
     /// `Other` is where expenses without a category go and what the Node server is sent for a
     /// category of the trip's own, so it stays.
     case keepsOther(action: String)
@@ -44,6 +46,9 @@ public enum CategoryError: Error, Equatable, Sendable, UserFacingError {
         case .inUse(let name, let expenses):
             return "category '\(name)' is used by \(expenses) expense\(expenses == 1 ? "" : "s"); give them another "
                 + "category first (split expense edit ID --category NAME), or rename it (split category rename \(name) NEW)"
+        case .usedByRecurring(let name, let rules):
+            return "category '\(name)' is used by recurring " + rules.map { "'\($0)'" }.joined(separator: ", ")
+                + "; give \(rules.count == 1 ? "it" : "them") another category first (split recurring edit \(rules[0]) --category NAME)"
         case .keepsOther(let action):
             return "the category Other cannot be \(action): it is where expenses without a category go"
         }

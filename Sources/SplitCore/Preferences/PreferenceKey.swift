@@ -24,6 +24,10 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
         self = key
     }
 
+    /// The longest default category: what split-server's `user_preferences.default_category`
+    /// holds (VARCHAR(50)), shorter than a trip's category may be.
+    public static let categoryLimit = 50
+
     /// Whether the key may be cleared (no default). A display name may not.
     public var clearable: Bool { self != .displayName }
 
@@ -31,7 +35,9 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
     public var accepted: String {
         switch self {
         case .defaultCurrency: return "an ISO 4217 currency code such as EUR or JPY, or none"
-        case .defaultCategory: return "one of \(Category.acceptedList), or none"
+        case .defaultCategory:
+            return "one of \(Category.acceptedList) or a category of a trip's own (1 to \(Self.categoryLimit) characters, "
+                + "one line), or none"
         case .displayName:
             return "\(AccountRules.displayNameMinimum) to \(AccountRules.displayNameLimit) characters on one line"
         }
@@ -54,10 +60,14 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
             }
             return currency.code
         case .defaultCategory:
-            guard let category = Category(name: raw.trimmingSpaces) else {
+            // The six as the cloud API spells them; any other name as typed, for the trips
+            // that have it as a category of their own (``Preferences/defaultCategory`` is
+            // matched against each trip's list where it is used).
+            if let category = Category(name: raw.trimmingSpaces) { return category.rawValue }
+            guard let name = try? NameRules.category(raw), name.count <= Self.categoryLimit else {
                 throw PreferenceError(key: self, value: raw, accepted: accepted)
             }
-            return category.rawValue
+            return name
         case .displayName:
             let name = raw.trimmingSpaces
             // The same bounds as registration: one account, one rule for its name.

@@ -17,8 +17,11 @@ public struct Preferences: Equatable, Sendable, Codable {
     /// The default currency, when one is set and still a known code.
     public var defaultCurrency: Currency? { values[.defaultCurrency].flatMap { try? Currency(code: $0) } }
 
-    /// The default category, when one is set and still a known category.
-    public var defaultCategory: Category? { values[.defaultCategory].flatMap { Category(name: $0) } }
+    /// The default category, when one is set: one of the six, or a name a trip may have as a
+    /// category of its own (each trip's list decides where it is used).
+    public var defaultCategory: Category? {
+        values[.defaultCategory].map { Category(name: $0) ?? Category(rawValue: $0) }
+    }
 
     /// The keys whose values differ between two copies, in key order.
     public func changedKeys(from other: Preferences) -> [PreferenceKey] {

@@ -5,3 +5,16 @@ public enum RecurrenceEnd: Hashable, Sendable {
     case until(CivilDate)
     case times(Int)
 }
+
+extension RecurrenceEnd {
+    /// Reads `--until` and `--times`: nil when neither is given (the caller's default: never
+    /// for a new rule, the rule's own end for an edit). Both at once are refused.
+    public init?(until: CivilDate?, times: Int?) throws(RecurrenceError) {
+        switch (until, times) {
+        case (.some, .some): throw .untilAndTimes
+        case (.some(let until), nil): self = .until(until)
+        case (nil, .some(let times)): self = .times(times)
+        case (nil, nil): return nil
+        }
+    }
+}

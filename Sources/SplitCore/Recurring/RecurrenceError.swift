@@ -6,6 +6,9 @@ public enum RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible
     case untilBeforeStart(until: CivilDate, start: CivilDate)
     case badTimes(Int)
     case untilAndTimes
+    /// `recurring edit --from` later than the next instance still to be made: that instance
+    /// would follow the new rule, though it falls before the date.
+    case fromAfterNext(from: CivilDate, next: CivilDate)
 
     public var description: String {
         switch self {
@@ -21,6 +24,9 @@ public enum RecurrenceError: Error, Equatable, Sendable, CustomStringConvertible
             "--times \(times) is not a number of instances; use 1 or more"
         case .untilAndTimes:
             "--until and --times both say when the rule stops; give one of them"
+        case .fromAfterNext(let from, let next):
+            "--from \(from) is after \(next), the next instance still to be added, which would follow the change; "
+                + "give --from \(next) or earlier, or make the change once \(next) has been added"
         }
     }
 }

@@ -34,13 +34,7 @@ public struct RecurrenceSchedule: Hashable, Sendable {
     /// `--until` and `--times`.
     public init(every: String, on: String?, start: CivilDate, until: CivilDate?, times: Int?) throws(RecurrenceError) {
         let frequency = try RecurrenceFrequency(parsing: every)
-        let end: RecurrenceEnd
-        switch (until, times) {
-        case (.some, .some): throw .untilAndTimes
-        case (.some(let until), nil): end = .until(until)
-        case (nil, .some(let times)): end = .times(times)
-        case (nil, nil): end = .never
-        }
+        let end = try RecurrenceEnd(until: until, times: times) ?? .never
         try self.init(frequency: frequency, start: start, day: try RecurrenceDay(parsing: on, frequency: frequency, start: start),
                       end: end)
     }
@@ -71,6 +65,12 @@ public struct RecurrenceSchedule: Hashable, Sendable {
     /// The first period dated on or after `date`, or nil when the rule has ended by then: where
     /// `recurring edit --from DATE` starts changing instances, and the next due period.
     public func firstPeriod(onOrAfter date: CivilDate) -> RecurrencePeriod? {
+        period(firstIndex(onOrAfter: date))
+    }
+
+    /// The index of the first period dated on or after `date`, whether or not the rule has
+    /// ended by then.
+    func firstIndex(onOrAfter date: CivilDate) -> Int {
         var index: Int
         if let days = frequency.days {
             let first = firstWeekly
@@ -81,11 +81,11 @@ public struct RecurrenceSchedule: Hashable, Sendable {
             index = max(0, (Self.monthIndex(date) - firstMonthIndex) / step - 1)
             while let candidate = self.date(ofPeriod: index), candidate < date { index += 1 }
         }
-        return period(index)
+        return index
     }
 
     /// The date of period `index`, ignoring the end.
-    private func date(ofPeriod index: Int) -> CivilDate? {
+    func date(ofPeriod index: Int) -> CivilDate? {
         // No period is further than 10,000 years of weeks away: that bound keeps the arithmetic
         // from overflowing for any index (a rule ended long ago may be asked for a huge one).
         guard index <= 600_000 else { return nil }
@@ -116,7 +116,7 @@ public struct RecurrenceSchedule: Hashable, Sendable {
     private static func monthIndex(_ date: CivilDate) -> Int { date.year * 12 + date.month - 1 }
 
     /// The calendar slot `date` fills (``RecurrencePeriod/key``).
-    private func key(of date: CivilDate) -> String {
+    func key(of date: CivilDate) -> String {
         func padded(_ value: Int, _ width: Int) -> String {
             let digits = String(value)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits

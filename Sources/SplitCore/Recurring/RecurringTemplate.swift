@@ -25,10 +25,16 @@ public struct RecurringTemplate: Hashable, Sendable {
     /// names nobody. Fails as `add-expense` would with the same options (no one present, a
     /// split that does not add up).
     public func instance(of rule: RecurringRuleID, _ period: RecurrencePeriod, present: [MemberID]) throws(SplitError) -> Expense {
+        try expense(id: period.instanceID(rule: rule.rawValue), date: period.date, present: present)
+    }
+
+    /// The template as expense `id` on `date`: an instance, or the sample `recurring edit`
+    /// builds its change on.
+    public func expense(id: ExpenseID, date: CivilDate, present: [MemberID]) throws(SplitError) -> Expense {
         let division = split ?? .equal(present)
-        let expense = Expense(id: period.instanceID(rule: rule.rawValue), description: description, amount: amount,
+        let expense = Expense(id: id, description: description, amount: amount,
                               category: category, payers: try PayerAllocator.payers(amount: amount, rule: payers),
-                              date: period.date, note: note, splits: try SplitAllocator.splits(amount: amount, rule: division),
+                              date: date, note: note, splits: try SplitAllocator.splits(amount: amount, rule: division),
                               splitGiven: split)
         try expense.validate()
         return expense

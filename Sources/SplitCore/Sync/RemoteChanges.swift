@@ -8,11 +8,17 @@ public struct RemoteChanges: Sendable {
     /// `userId` says. It is server state, not a field any client edits through the outbox,
     /// so it stays beside the items rather than in the member's value and its merge.
     public var claims: [MemberID: String?]
+    /// The day each member these changes carry moved out (nil: they live here), from a server
+    /// with `departures`; empty from one without, which leaves the device's own in place.
+    /// Beside the items like ``claims``: a departure is set whole, never merged.
+    public var departures: [MemberID: CivilDate?]
 
-    public init(revision: Int64, items: [RemoteItem], claims: [MemberID: String?] = [:]) {
+    public init(revision: Int64, items: [RemoteItem], claims: [MemberID: String?] = [:],
+                departures: [MemberID: CivilDate?] = [:]) {
         self.revision = revision
         self.items = items
         self.claims = claims
+        self.departures = departures
     }
 
     /// These changes followed by a later page of the same catch-up: its items after these,
@@ -20,6 +26,7 @@ public struct RemoteChanges: Sendable {
     public mutating func append(_ page: RemoteChanges) {
         items += page.items
         claims.merge(page.claims) { _, later in later }
+        departures.merge(page.departures) { _, later in later }
         revision = page.revision
     }
 
@@ -36,7 +43,7 @@ public struct RemoteChanges: Sendable {
             let (l, r) = (Self.rank(lhs.item.key), Self.rank(rhs.item.key))
             return l != r ? l < r : lhs.index < rhs.index
         }
-        return RemoteChanges(revision: revision, items: ordered.map(\.item), claims: claims)
+        return RemoteChanges(revision: revision, items: ordered.map(\.item), claims: claims, departures: departures)
     }
 
     /// The order kinds are applied in: an item never comes before one it names. The category
@@ -48,8 +55,9 @@ public struct RemoteChanges: Sendable {
         case .expense: return 2
         case .payment: return 3
         case .rate: return 4
-        case .recurring: return 5
-        case .categories: return 6
+        case .exchanges: return 5
+        case .recurring: return 6
+        case .categories: return 7
         }
     }
 }

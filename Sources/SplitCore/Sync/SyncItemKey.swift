@@ -13,6 +13,8 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
     case recurring(RecurringRuleID)
     /// The trip's own categories, as one list (split-server with `categories`).
     case categories
+    /// The currency exchanges of one settle step, by the step's id (``ExchangeStep``).
+    case exchanges(ExchangeID)
 
     public var text: String {
         switch self {
@@ -23,6 +25,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .rate(let code): return "rate:" + code
         case .recurring(let id): return "recurring:" + id.rawValue
         case .categories: return "categories"
+        case .exchanges(let step): return "exchanges:" + step.rawValue
         }
     }
 
@@ -37,6 +40,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .rate(let code): return code
         case .recurring(let id): return id.rawValue
         case .categories: return ""
+        case .exchanges(let step): return step.rawValue
         }
     }
 
@@ -52,6 +56,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case "payment": self = .payment(PaymentID(id))
         case "rate": self = .rate(id)
         case "recurring": self = .recurring(RecurringRuleID(id))
+        case "exchanges": self = .exchanges(ExchangeID(id))
         default: return nil
         }
     }
@@ -68,6 +73,7 @@ public enum SyncItemKey: Hashable, Sendable, CustomStringConvertible {
         case .rate: return "rate"
         case .recurring: return "recurring expense"
         case .categories: return "category list"
+        case .exchanges: return "settle step"
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Operations carry whole values (the expense as it now is, not a diff): the server then
 /// checks them with its own rules, and a resent operation means the same thing again.
-/// The eleven cases are the server's sync op types one for one.
+/// The cases are the server's sync op types one for one.
 public enum SyncOperation: Hashable, Sendable {
     case createMember(Member)
     case renameMember(Member)
@@ -21,6 +21,13 @@ public enum SyncOperation: Hashable, Sendable {
     case deleteRecurring(RecurringRuleID)
     /// Replaces the trip's categories (split-server with `categories`).
     case setCategories([Category])
+    /// A settle step's currency exchanges (server feature `conversions`).
+    case recordExchanges(ExchangeStep)
+    /// Removes a settle step's exchanges (undo).
+    case removeExchanges(ExchangeID)
+    /// The day a member moved out, or nil when they returned (server feature `departures`;
+    /// elsewhere it stays on the device).
+    case setDeparture(member: MemberID, leftOn: CivilDate?)
 
     /// The item the operation changes.
     public var item: SyncItemKey {
@@ -37,6 +44,9 @@ public enum SyncOperation: Hashable, Sendable {
         case .putRecurring(let rule): return .recurring(rule.id)
         case .deleteRecurring(let id): return .recurring(id)
         case .setCategories: return .categories
+        case .recordExchanges(let step): return .exchanges(step.id)
+        case .removeExchanges(let step): return .exchanges(step)
+        case .setDeparture(let member, _): return .member(member)
         }
     }
 
@@ -57,6 +67,9 @@ public enum SyncOperation: Hashable, Sendable {
         case .putRecurring: return "putRecurringRule"
         case .deleteRecurring: return "deleteRecurringRule"
         case .setCategories: return "setCategories"
+        case .recordExchanges: return "recordExchanges"
+        case .removeExchanges: return "removeExchanges"
+        case .setDeparture: return "setDeparture"
         }
     }
 
@@ -64,7 +77,7 @@ public enum SyncOperation: Hashable, Sendable {
     /// reaches the wanted state and is no conflict.
     public var isRemoval: Bool {
         switch self {
-        case .removeMember, .deleteExpense, .deletePayment, .deleteRecurring: return true
+        case .removeMember, .deleteExpense, .deletePayment, .deleteRecurring, .removeExchanges: return true
         case .setRate(_, let rate): return rate == nil
         default: return false
         }
@@ -73,7 +86,7 @@ public enum SyncOperation: Hashable, Sendable {
     /// Whether the operation brings a new item: new items never conflict.
     public var isCreation: Bool {
         switch self {
-        case .createMember, .createExpense, .createPayment: return true
+        case .createMember, .createExpense, .createPayment, .recordExchanges: return true
         default: return false
         }
     }

@@ -10,6 +10,8 @@ public enum SyncValue: Hashable, Sendable {
     case recurring(RecurringRule)
     /// The trip's categories in listing order.
     case categories([Category])
+    /// One settle step's currency exchanges: immutable, recorded and removed whole.
+    case exchanges(ExchangeStep)
 
     public var key: SyncItemKey {
         switch self {
@@ -20,6 +22,7 @@ public enum SyncValue: Hashable, Sendable {
         case .rate(let currency, _): return .rate(currency.code)
         case .recurring(let rule): return .recurring(rule.id)
         case .categories: return .categories
+        case .exchanges(let step): return .exchanges(step.id)
         }
     }
 }

@@ -244,7 +244,7 @@ struct AppPlanBuilder {
         return ImportExpense(
             source: "ios:expense:\(item.id)", description: item.description,
             amount: Money(minorUnits: total, currency: currency),
-            category: ImportValues.category(item.category, warnings: &warnings),
+            category: ImportCategories.category(item.category, warnings: &warnings),
             paidBy: memberSource(item.paidBy), date: item.date, note: note, createdAt: item.createdAt,
             splits: Self.withPayerRest(zip(item.splits, shares).map { split, share in
                 ImportExpense.Share(member: memberSource(split.member), amount: share,

@@ -14,8 +14,8 @@ import SplitCore
 ///   members section (``NameList``).
 /// - **Dates**: `timestamp` (seconds, UTC) wins over `date`, as in Cospend.
 /// - **Category −11** is Cospend's reimbursement: the bill becomes payments from its payer to
-///   each ower. Others map to split's six (``AppCategories``): Cospend's built-in negative ids
-///   by their names, custom ones by the categories section.
+///   each ower. Others are kept as the trip's own (``ImportCategories``): Cospend's built-in
+///   negative ids by their names, custom ones by the categories section.
 /// - **Comments** are URL-encoded and become notes; bills in the trash (`deleted=1`) are
 ///   skipped and counted; a repeating bill is imported once (Cospend writes each repetition as
 ///   its own bill).
@@ -47,7 +47,7 @@ struct CospendReader {
         if let members = file.sections[.members] {
             let index = members.index
             for record in members.rows {
-                let fields = record.fields.map(IHateMoneyCSVRows.unguarded)
+                let fields = record.fields.map(SpreadsheetGuard.unguarded)
                 guard let at = index["name"], at < fields.count, !fields[at].trimmingSpaces.isEmpty else {
                     throw ImportError("line \(record.line)", "a member without a name")
                 }
@@ -81,7 +81,7 @@ struct CospendReader {
         }
         // Payers are named in a field of their own: with the members section, they tell names holding a comma.
         for record in bills.rows where index["payer_name"]! < record.fields.count {
-            let payer = IHateMoneyCSVRows.unguarded(record.fields[index["payer_name"]!]).trimmingSpaces
+            let payer = SpreadsheetGuard.unguarded(record.fields[index["payer_name"]!]).trimmingSpaces
             known.insert(payer)
             if weights[payer.lowercased()] == nil, let column = index["payer_weight"], column < record.fields.count,
                let weight = ExactDecimal(record.fields[column]), weight.significand >= 0 {
@@ -95,7 +95,7 @@ struct CospendReader {
         var assumed = Set<String>()
         for record in bills.rows {
             let here = "line \(record.line)"
-            let fields = record.fields.map(IHateMoneyCSVRows.unguarded)
+            let fields = record.fields.map(SpreadsheetGuard.unguarded)
             func field(_ name: String) -> String { index[name].flatMap { $0 < fields.count ? fields[$0] : nil }?.trimmingSpaces ?? "" }
             do throws(ImportError) {
                 guard fields.count == bills.header.fields.count else {
@@ -147,7 +147,7 @@ struct CospendReader {
                 let categoryID = Int(field("categoryid")) ?? 0
                 let reimbursement = categoryID == -11
                 let category = reimbursement || categoryID == 0 ? Category.other
-                    : AppCategories.category(categoryNames[categoryID] ?? "category \(categoryID)", warnings: &warnings)
+                    : ImportCategories.category(categoryNames[categoryID] ?? "category \(categoryID)", warnings: &warnings)
                 let comment = field("comment").replacingOccurrences(of: "+", with: " ")
                 let note = (comment.removingPercentEncoding ?? comment).trimmingSpaces.nilIfEmpty
                 let source = builder.source(fields.joined(separator: "\u{1F}"))

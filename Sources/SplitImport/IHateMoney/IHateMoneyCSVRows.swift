@@ -29,7 +29,7 @@ enum IHateMoneyCSVRows {
             guard fields.count == header.fields.count else {
                 throw ImportError("line \(record.line)", "has \(fields.count) columns; the header has \(header.fields.count)")
             }
-            func field(_ name: String) -> String? { index[name].map { unguarded(fields[$0]) } }
+            func field(_ name: String) -> String? { index[name].map { SpreadsheetGuard.unguarded(fields[$0]) } }
             // Cospend's CSV, which ihatemoney's import also takes, ends its bills here.
             if field("what") == "deleteMeIfYouWant" { continue }
             if field("what") == "categoryname" { break }
@@ -43,12 +43,6 @@ enum IHateMoneyCSVRows {
         }
         for position in rows.indices { rows[position].owers = names(owerFields[position], known: payers) }
         return rows
-    }
-
-    /// `text` without the `'` ihatemoney put before a leading formula character.
-    static func unguarded(_ text: String) -> String {
-        guard text.hasPrefix("'"), let second = text.dropFirst().first, "=+-@\t\n\r".contains(second) else { return text }
-        return String(text.dropFirst())
     }
 
     /// The names in an owers field: pieces between commas, trimmed, with consecutive pieces

@@ -80,7 +80,7 @@ struct IHateMoneyReader {
         let used = Set(trip.expenses.flatMap { $0.payers.map(\.member) + $0.splits.map(\.member) }
                        + trip.payments.flatMap { [$0.from, $0.to] })
         let kept = order.filter { used.contains(Self.memberSource($0)) }
-        let (names, renamed) = IHateMoneyNames.splitNames(kept.map { displayName[$0] ?? $0 })
+        let (names, renamed) = MemberNames.splitNames(kept.map { displayName[$0] ?? $0 })
         trip.members = kept.map { key in
             let original = displayName[key] ?? key
             return ImportMember(source: Self.memberSource(key), name: names[original] ?? original)

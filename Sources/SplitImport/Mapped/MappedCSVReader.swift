@@ -53,7 +53,7 @@ struct MappedCSVReader {
         var proportional = 0
         var currencies: [Currency] = []
         for record in records.dropFirst() {
-            let fields = record.fields.map(IHateMoneyCSVRows.unguarded)
+            let fields = record.fields.map(SpreadsheetGuard.unguarded)
             if fields.allSatisfy({ $0.trimmingSpaces.isEmpty }) { continue }
             let here = "line \(record.line)"
             func field(_ key: String) -> String? { at[key].map { fields[$0].trimmingSpaces } }
@@ -91,7 +91,7 @@ struct MappedCSVReader {
                     owers = names.filter { seen.insert($0.lowercased()).inserted }.map { ($0, 1) }
                     guard !owers.isEmpty else { throw ImportError("\(here), column \(map.columns["among"]!)", "names nobody; every row needs who it was for") }
                 }
-                let category = AppCategories.category(field("category"), warnings: &warnings)
+                let category = ImportCategories.category(field("category"), warnings: &warnings)
                 let source = builder.source(fields.joined(separator: "\u{1F}"))
                 if let problem = builder.add(source: source, description: description, minor: amount, currency: currency, date: date,
                                              payer: payer, owers: owers, reimbursement: false, category: category) {

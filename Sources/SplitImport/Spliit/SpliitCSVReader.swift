@@ -38,7 +38,7 @@ struct SpliitCSVReader {
         var oldRows: [String] = []
         var repaired = 0
         for record in records.dropFirst() {
-            let fields = record.fields.map { IHateMoneyCSVRows.unguarded($0) }
+            let fields = record.fields.map { SpreadsheetGuard.unguarded($0) }
             if fields.allSatisfy({ $0.trimmingSpaces.isEmpty }) { continue }
             let here = "line \(record.line)"
             do throws(ImportError) {
@@ -102,7 +102,7 @@ struct SpliitCSVReader {
             note = original.note
             if original.majorUnits { oldRows.append(here) }
         }
-        let category = reimbursement ? .other : AppCategories.category(fields[2], warnings: &warnings)
+        let category = reimbursement ? .other : ImportCategories.category(fields[2], warnings: &warnings)
         let owers = names.indices.filter { magnitudes[$0] > 0 }.map { (name: names[$0], weight: magnitudes[$0]) }
         let source = builder.source(fields.joined(separator: "\u{1F}"))
         if let problem = builder.add(source: source, description: title, minor: cost, currency: currency, date: date,

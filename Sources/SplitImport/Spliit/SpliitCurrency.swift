@@ -20,28 +20,24 @@ enum SpliitCurrency {
 
     /// A note naming the amount in the currency it was paid in (`originally JPY 1500 at 0.0061`),
     /// or nil when there is none. Old Spliit rows hold `originalAmount` in major units, newer
-    /// ones in minor units: the reading whose conversion comes nearer `amount` is taken (the
-    /// floats only choose between two exact texts; no amount is computed from them).
+    /// ones in minor units: the reading whose conversion comes nearer `amount` is taken, decided
+    /// in integers (``OriginalReading``), and the note quotes the figure exactly.
     static func originalNote(amount: Int64, currency: Currency, original: String?, originalCurrency: String?,
                              rate: String?, fromCSV: Bool = false) -> (note: String, majorUnits: Bool)? {
         guard let original = original?.trimmingSpaces, !original.isEmpty, let code = originalCurrency?.trimmingSpaces, !code.isEmpty,
               let decimal = ExactDecimal(original), decimal.significand != 0 else { return nil }
         guard let originalCurrency = try? Currency(code: code.uppercased()) else { return ("originally \(code) \(original)", false) }
         // The CSV divided originalAmount by 100 whatever it held; the JSON holds it as stored.
-        let stored = Double(original) ?? 0
-        let minorReading = fromCSV ? stored * 100 : stored
-        let rateValue = rate.flatMap { Double($0.trimmingSpaces) } ?? (originalCurrency == currency ? 1 : nil)
-        var major = decimal.scale > (fromCSV ? 2 : 0)  // a fraction of a stored unit: major units for sure
-        if !major, let rateValue, rateValue > 0 {
-            let target = Double(amount) / Double(currency.minorPerMajor)
-            let asMinor = minorReading / Double(originalCurrency.minorPerMajor) * rateValue
-            let asMajor = minorReading * rateValue
-            major = abs(log(max(asMajor, 1e-9) / max(target, 1e-9))) < abs(log(max(asMinor, 1e-9) / max(target, 1e-9)))
+        let reading = OriginalReading(stored: decimal, fromCSV: fromCSV)
+        let rateValue = rate.flatMap { ExactDecimal($0.trimmingSpaces) } ?? (originalCurrency == currency ? ExactDecimal("1") : nil)
+        var major = reading.scale > 0  // a fraction of a stored unit: major units for sure
+        if !major, let rateValue, rateValue.significand > 0 {
+            major = reading.nearerAsMajor(rate: rateValue, amount: amount, currency: currency, original: originalCurrency)
         }
         let text: String
         if major {
-            text = fromCSV ? DecimalText.major(Int64(minorReading.rounded()), exponent: 0, padded: true) : original
-        } else if let units = ExactDecimal(fromCSV ? String(minorReading.rounded()) : original)?.units(exponent: 0, limit: Money.maxMinorUnits) {
+            text = fromCSV ? reading.rounded().map { DecimalText.major($0, exponent: 0, padded: true) } ?? original : original
+        } else if let units = fromCSV ? reading.rounded() : decimal.units(exponent: 0, limit: Money.maxMinorUnits) {
             text = DecimalText.major(units, exponent: originalCurrency.exponent, padded: true)
         } else {
             text = original

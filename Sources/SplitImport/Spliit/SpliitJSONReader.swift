@@ -10,7 +10,7 @@ import SplitJSON
 /// Spliit's own balances (`src/lib/balances.ts`): EVENLY divides equally and the other modes in
 /// proportion to `shares` (share count × 100, percent × 100, or minor units), here by SplitCore's
 /// ``LargestRemainder`` so each expense's shares sum exactly to it. Reimbursements become
-/// payments; categories are mapped to split's six (``AppCategories``). The trip is named after
+/// payments; categories are kept as the trip's own (``ImportCategories``). The trip is named after
 /// the group.
 struct SpliitJSONReader {
     let bytes: [UInt8]
@@ -109,8 +109,7 @@ struct SpliitJSONReader {
             if original.majorUnits { oldRows.append(here) }
         }
         let category = reimbursement ? .other
-            : AppCategories.category(expense["category"]?["name"]?.stringValue, grouping: expense["category"]?["grouping"]?.stringValue,
-                                     warnings: &warnings)
+            : ImportCategories.category(expense["category"]?["name"]?.stringValue, warnings: &warnings)
         let key = [title, String(minor), date.description, payerID, mode, reimbursement ? "r" : "e",
                    owers.map { "\($0.name.lowercased())=\($0.weight)" }.joined(separator: "\u{1E}")].joined(separator: "\u{1F}")
         let source = builder.source(key)

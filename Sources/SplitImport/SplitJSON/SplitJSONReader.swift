@@ -85,7 +85,7 @@ struct SplitJSONReader {
             let amount = Money(minorUnits: try decimal(expense["amount"], code, at: "\(here).amount"), currency: code)
             let named = try fields.optionalString("category")
             let category = named.flatMap { name in ownCategories.categories.first { $0.key == Category.key(for: name) } }
-                ?? ImportValues.category(named, warnings: &warnings)
+                ?? ImportCategories.category(named, warnings: &warnings)
             var payers: [ImportExpense.Payer] = []
             for (position, payer) in try array(expense, "payers", at: here).enumerated() {
                 let at = "\(here).payers[\(position)]"

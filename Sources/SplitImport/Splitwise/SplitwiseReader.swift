@@ -83,7 +83,7 @@ struct SplitwiseReader {
                 continue
             }
 
-            let category = SplitwiseCategories.category(fields[2], warnings: &warnings)
+            let category = ImportCategories.category(fields[2], warnings: &warnings)
             guard cost > 0 else { throw ImportError("\(here), column Cost", "must be more than zero, got '\(fields[3])'") }
             if creditors.count == 1 {
                 let payer = creditors[0]

@@ -13,14 +13,6 @@ enum ImportValues {
         }
     }
 
-    /// A category name; anything split does not know becomes Other and is counted as a warning.
-    static func category(_ name: String?, warnings: inout ImportWarnings) -> Category {
-        guard let name, !name.trimmingSpaces.isEmpty else { return .other }
-        if let known = Category(name: name.trimmingSpaces) { return known }
-        warnings.unknownCategory(name.trimmingSpaces)
-        return .other
-    }
-
     /// Minor units of a floating-point amount (half to even), or an error naming the value.
     static func minorUnits(_ value: Double, _ currency: Currency, at location: @autoclosure () -> String) throws(ImportError) -> Int64 {
         guard let minor = FloatAmounts.minorUnits(value, currency: currency) else {

@@ -2,34 +2,37 @@ import SplitCore
 
 /// Things a reader changed or guessed while reading a file, reported after the import.
 ///
-/// Each repair is one line; unknown categories are counted per name so that a file with a
-/// thousand "Groceries" rows says so once.
+/// Each repair is one line; categories are counted per name so that a file with a thousand
+/// "Groceries" rows says so once.
 struct ImportWarnings {
     private(set) var lines: [String] = []
     private var unknownCategories: [String: Int] = [:]
     private var categoryOrder: [String] = []
-    private var mapped: [String: (category: Category, count: Int)] = [:]
-    private var mappedOrder: [String] = []
+    private var kept: [String: Int] = [:]
+    private var keptOrder: [String] = []
 
     mutating func add(_ line: String) { lines.append(line) }
 
-    mutating func unknownCategory(_ name: String) {
+    /// A category name split cannot hold (too long, or with control characters, shown escaped).
+    mutating func unknownCategory(_ raw: String) {
+        let name = TextRules.escapingControls(TextRules.excerpt(raw))
         if unknownCategories[name] == nil { categoryOrder.append(name) }
         unknownCategories[name, default: 0] += 1
     }
 
-    /// A category of another app taken as one of split's six (`Dining Out` → Meal).
-    mutating func mappedCategory(_ name: String, to category: Category) {
-        if mapped[name] == nil { mappedOrder.append(name) }
-        mapped[name] = (category, (mapped[name]?.count ?? 0) + 1)
+    /// A category of another app kept as one of the trip's own (`Dining Out`), counted by
+    /// its name as split compares names (any case).
+    mutating func keptCategory(_ name: String) {
+        let key = Category.key(for: name)
+        if kept[key] == nil { keptOrder.append(name) }
+        kept[key, default: 0] += 1
     }
 
-    /// Every warning, category mappings first.
+    /// Every warning, the categories the file adds first.
     var all: [String] {
-        let mappings = mappedOrder.isEmpty ? [] : [
-            "categories taken as split's six: " + mappedOrder.map { name in
-                let entry = mapped[name]!
-                return "'\(name)' → \(entry.category.rawValue) (\(entry.count))"
+        let mappings = keptOrder.isEmpty ? [] : [
+            "categories kept as the trip's own: " + keptOrder.map { name in
+                "'\(name)' (\(kept[Category.key(for: name)] ?? 0))"
             }.joined(separator: ", "),
         ]
         return mappings + categoryOrder.map { name in

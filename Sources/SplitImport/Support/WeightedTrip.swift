@@ -4,7 +4,7 @@ import SplitCore
 /// model Spliit, Cospend and mapped CSV files share with ihatemoney.
 ///
 /// Members are collected by name (case-insensitively) as they are met, and get split names at
-/// the end (``IHateMoneyNames``: no `,` or `=`, every rename reported). A bill's source is a
+/// the end (``MemberNames``: no `,` or `=`, every rename reported). A bill's source is a
 /// fingerprint of its content plus how many identical rows came before (``RowFingerprint``), so
 /// importing the same file again finds what it already holds.
 struct WeightedTrip {
@@ -80,7 +80,7 @@ struct WeightedTrip {
         let used = Set(trip.expenses.flatMap { $0.payers.map(\.member) + $0.splits.map(\.member) }
                        + trip.payments.flatMap { [$0.from, $0.to] })
         let kept = order.filter { used.contains("\(app):member:\($0)") }
-        let (names, renamed) = IHateMoneyNames.splitNames(kept.map { displayName[$0] ?? $0 })
+        let (names, renamed) = MemberNames.splitNames(kept.map { displayName[$0] ?? $0 })
         result.members = kept.map { key in
             let original = displayName[key] ?? key
             return ImportMember(source: "\(app):member:\(key)", name: names[original] ?? original)

@@ -11,4 +11,10 @@ public protocol ServerFacade: Sendable {
     /// Whether `/health` lists split-server's extensions (`features`); an imitation of the
     /// Node server hides them, as the Node server has none.
     var advertisesExtensions: Bool { get }
+    /// Extensions `/health` leaves out, so a client test meets an older split-server.
+    var hiddenFeatures: Set<String> { get }
+}
+
+extension ServerFacade {
+    public var hiddenFeatures: Set<String> { [] }
 }

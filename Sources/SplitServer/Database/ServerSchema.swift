@@ -25,8 +25,10 @@ enum ServerSchema {
                   statements: everyCurrency),
         Migration(version: 8, name: "split-server: read-only links", statements: shareLinks),
         Migration(version: 9, name: "split-server: the split as given", statements: splitGiven),
-        Migration(version: 10, name: "split-server: recurring rules", statements: recurring),
-        Migration(version: 11, name: "split-server: a group's own categories", statements: categories),
+        Migration(version: 10, name: "split-server: currency exchanges of settle steps", statements: exchanges),
+        Migration(version: 11, name: "split-server: the day a member moved out", statements: departures),
+        Migration(version: 12, name: "split-server: recurring rules", statements: recurring),
+        Migration(version: 13, name: "split-server: a group's own categories", statements: categories),
     ]
 
     /// The tables of the Node server, column for column.

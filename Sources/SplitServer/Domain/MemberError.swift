@@ -10,7 +10,7 @@ enum MemberError: DomainError, Equatable {
     /// Another member of the group already has this name, ignoring case; `existing` is theirs as stored.
     case nameTaken(existing: String)
     /// The member still appears in live expenses or payments, so removing them would change totals.
-    case inUse(name: String, expenses: Int64, payments: Int64)
+    case inUse(name: String, expenses: Int64, payments: Int64, exchanges: Int64 = 0)
     /// Another account has claimed the member the caller wants to claim.
     case claimedByOther(name: String)
     /// The caller tried to release a member another account has claimed.
@@ -38,10 +38,11 @@ enum MemberError: DomainError, Equatable {
             return "member \(member.uuidString.lowercased()) is not a member of this group"
         case .nameTaken(let existing):
             return "a member named '\(existing)' already exists in this group; names are unique (case-insensitive)"
-        case .inUse(let name, let expenses, let payments):
+        case .inUse(let name, let expenses, let payments, let exchanges):
             var uses: [String] = []
             if expenses > 0 { uses.append("\(expenses) expense\(expenses == 1 ? "" : "s")") }
             if payments > 0 { uses.append("\(payments) payment\(payments == 1 ? "" : "s")") }
+            if exchanges > 0 { uses.append("\(exchanges) currency exchange\(exchanges == 1 ? "" : "s")") }
             return "cannot remove \(name): they appear in \(uses.joined(separator: " and ")); delete or edit those first"
         case .claimedByOther(let name):
             return "\(name) is already claimed by another account"

@@ -48,8 +48,9 @@ extension APIHandler {
         async let membersLoad = services.members.list(group: group)
         async let expensesLoad = services.expenses.list(group: group)
         async let paymentsLoad = services.payments.list(group: group)
-        let (members, expenses, payments) = try await (membersLoad, expensesLoad, paymentsLoad)
-        let report = try SettlementReport(members: members, expenses: expenses, payments: payments)
+        async let exchangesLoad = services.exchanges.list(group: group)
+        let (members, expenses, payments, exchanges) = try await (membersLoad, expensesLoad, paymentsLoad, exchangesLoad)
+        let report = try SettlementReport(members: members, expenses: expenses, payments: payments, exchanges: exchanges)
         let currency: Currency
         if let code = input.query.currency {
             currency = try WireInput.currency(code)

@@ -6,8 +6,10 @@ extension APIHandler {
     /// imitates the Node server (``ServerFacade``): clients probe this to know what they may use.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
         let now = Self.iso8601(services.dependencies.now())
-        return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now,
-                                           features: services.configuration.facade?.advertisesExtensions == false ? nil : Self.features))))
+        let facade = services.configuration.facade
+        let features = facade?.advertisesExtensions == false ? nil
+            : Self.features.filter { !(facade?.hiddenFeatures.contains($0) ?? false) }
+        return .ok(.init(body: .json(.init(status: "ok", mode: "vps", port: String(port), timestamp: now, features: features))))
     }
 
     /// The extensions over the Node server's API, by the names clients look for.
@@ -15,6 +17,7 @@ extension APIHandler {
         "idempotency", "expense-edit", "payments", "balances", "from-local", "member-edit", "invites", "sync", "payers",
         "claims", "preferences", "currencies", "share-links", "split-given",
         "recurring", "categories",
+        "conversions", "departures",
     ]
 
     /// 200 when the database answers within 3 seconds, else 503: a monitor must not hang on

@@ -60,9 +60,10 @@ struct SharePageRoute: Sendable {
         async let membersLoad = services.members.list(group: group.id)
         async let expensesLoad = services.expenses.list(group: group.id)
         async let paymentsLoad = services.payments.list(group: group.id)
-        let (members, expenses, payments) = try await (membersLoad, expensesLoad, paymentsLoad)
+        async let exchangesLoad = services.exchanges.list(group: group.id)
+        let (members, expenses, payments, exchanges) = try await (membersLoad, expensesLoad, paymentsLoad, exchangesLoad)
         let report = try SharedTripReport.make(group: group, members: members, expenses: expenses, payments: payments,
-                                               now: services.dependencies.now())
+                                               exchanges: exchanges, now: services.dependencies.now())
         let body = ByteBuffer(string: report.rendered(.html))
         services.sharePageCache.store(body, group: group.id, revision: group.revision)
         return body

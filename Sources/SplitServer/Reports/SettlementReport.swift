@@ -9,10 +9,13 @@ struct SettlementReport {
     let directory: MemberDirectory
     let balances: [CurrencyBalances]
 
-    /// Currencies that have expenses or payments, by code.
+    /// Currencies that have expenses, payments or exchanges, by code.
     var currencies: [Currency] { balances.map(\.currency) }
 
-    init(members: [MemberRecord], expenses: [ExpenseRecord], payments: [PaymentRecord]) throws(APIError) {
+    /// `exchanges`: the settle steps' currency exchanges (feature `conversions`), which move
+    /// nets as `split balances` counts them.
+    init(members: [MemberRecord], expenses: [ExpenseRecord], payments: [PaymentRecord],
+         exchanges: [CurrencyExchange] = []) throws(APIError) {
         let people = members.map { Member(id: ExpenseRecord.member($0.id), name: $0.name) }
         directory = MemberDirectory(people)
         // Each payer's part counted as paid by them, as `split balances` counts it.
@@ -20,7 +23,8 @@ struct SettlementReport {
         let domainPayments = payments.map(\.domain)
         do {
             balances = try BalanceCalculator.balances(
-                members: directory.sortedByName(people.map(\.id)), expenses: domainExpenses, payments: domainPayments)
+                members: directory.sortedByName(people.map(\.id)), expenses: domainExpenses, payments: domainPayments,
+                exchanges: exchanges)
         } catch {
             throw APIError.unprocessable("the group's totals are too large to compute exactly")
         }

@@ -12,8 +12,8 @@ import SplitReport
 /// read fail the request as every other route does (``UnreadableStoredValue``).
 enum SharedTripReport {
     static func make(group: SharedGroup, members: [MemberRecord], expenses: [ExpenseRecord], payments: [PaymentRecord],
-                     now: Date) throws -> TripReport {
-        let settlement = try SettlementReport(members: members, expenses: expenses, payments: payments)
+                     exchanges: [CurrencyExchange] = [], now: Date) throws -> TripReport {
+        let settlement = try SettlementReport(members: members, expenses: expenses, payments: payments, exchanges: exchanges)
         let domain = expenses.map(\.domain)
         let trip = Trip(id: TripID(group.id.uuidString.lowercased()), name: group.name,
                         currency: Trip.homeCurrency(stated: group.currency, expenseCurrencies: domain.map(\.amount.currency)))

@@ -64,14 +64,15 @@ struct MemberRepository: Sendable {
               (SELECT count(DISTINCT e.id) FROM expenses e LEFT JOIN expense_splits s ON s.expense_id = e.id
                WHERE e.is_deleted IS NOT TRUE AND (e.paid_by_member_id = m.id OR s.member_id = m.id
                  OR EXISTS (SELECT 1 FROM expense_payers p WHERE p.expense_id = e.id AND p.member_id = m.id))),
-              (SELECT count(*) FROM settlement_payments p WHERE p.from_member_id = m.id OR p.to_member_id = m.id)
+              (SELECT count(*) FROM settlement_payments p WHERE p.from_member_id = m.id OR p.to_member_id = m.id),
+              (SELECT count(*) FROM currency_exchanges x WHERE x.member_id = m.id)
             FROM members m WHERE m.id = \(member) AND m.group_id = \(group) FOR UPDATE
             """, logger: database.logger)
-        var found: (String, Int64, Int64)?
-        for try await row in rows.decode((String, Int64, Int64).self) { found = row }
-        guard let (name, expenses, payments) = found else { throw MemberError.notFound(member: member) }
-        guard expenses == 0, payments == 0 else {
-            throw MemberError.inUse(name: name, expenses: expenses, payments: payments)
+        var found: (String, Int64, Int64, Int64)?
+        for try await row in rows.decode((String, Int64, Int64, Int64).self) { found = row }
+        guard let (name, expenses, payments, exchanges) = found else { throw MemberError.notFound(member: member) }
+        guard expenses == 0, payments == 0, exchanges == 0 else {
+            throw MemberError.inUse(name: name, expenses: expenses, payments: payments, exchanges: exchanges)
         }
         try await connection.query("DELETE FROM members WHERE id = \(member)", logger: database.logger)
         try await Tombstones.add(kind: "member", item: member.uuidString.lowercased(), group: group, revision: revision,

@@ -52,6 +52,8 @@ struct ChangeFeed: Sendable {
               UNION ALL
               (SELECT categories_revision FROM trip_groups WHERE id = \(group) AND categories_revision > \(since))
               UNION ALL
+              (SELECT revision FROM currency_exchanges WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
+              UNION ALL
               (SELECT revision FROM sync_tombstones WHERE group_id = \(group) AND revision > \(since) ORDER BY revision LIMIT \(probe))
             ) t ORDER BY revision LIMIT \(probe)
             """, logger: database.logger)
@@ -71,11 +73,12 @@ struct ChangeFeed: Sendable {
             payments: try await payments(group: group, in: range, on: connection),
             rates: try await rates(group: group, in: range, on: connection),
             recurring: try await recurring(group: group, in: range, on: connection),
-            categories: try await categories(group: group, in: range, on: connection))
+            categories: try await categories(group: group, in: range, on: connection),
+            exchanges: try await exchangeSteps(group: group, in: range, on: connection))
     }
 
     private static func nothingNew(at revision: Int64) -> SyncChanges {
-        SyncChanges(revision: revision, more: false, members: [], expenses: [], payments: [], rates: [])
+        SyncChanges(revision: revision, more: false, members: [], expenses: [], payments: [], rates: [], exchanges: [])
     }
 
     // MARK: Current items, for 412 answers and sync conflicts
@@ -98,6 +101,11 @@ struct ChangeFeed: Sendable {
 
     func recurringRule(_ id: UUID, group: UUID, on connection: PostgresConnection) async throws -> ChangeItem? {
         try await recurring(group: group, in: .all, only: id.uuidString.lowercased(), on: connection).first.map(ChangeItem.recurring)
+    }
+
+    func exchangeStep(_ step: UUID, group: UUID, on connection: PostgresConnection) async throws -> ChangeItem? {
+        try await exchangeSteps(group: group, in: .all, only: step.uuidString.lowercased(), on: connection).first
+            .map(ChangeItem.exchanges)
     }
 
     func groupFields(_ group: UUID, on connection: PostgresConnection) async throws -> ChangeItem {
@@ -135,19 +143,19 @@ struct ChangeFeed: Sendable {
     private func members(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
         async throws -> [Components.Schemas.MemberChange] {
         let rows = try await connection.query("""
-            SELECT id::text, revision, false, name, user_id FROM members
+            SELECT id::text, revision, false, name, user_id, to_char(left_on, 'YYYY-MM-DD') FROM members
             WHERE group_id = \(group) AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR id = \(only)::uuid)
             UNION ALL
-            SELECT item, revision, true, NULL, NULL FROM sync_tombstones
+            SELECT item, revision, true, NULL, NULL, NULL FROM sync_tombstones
             WHERE group_id = \(group) AND kind = 'member' AND revision > \(window.after) AND revision <= \(window.upTo)
               AND (\(only)::text IS NULL OR item = \(only))
             ORDER BY 2, 1
             """, logger: database.logger)
         var items: [Components.Schemas.MemberChange] = []
-        for try await (id, revision, deleted, name, user) in rows.decode((String, Int64, Bool, String?, UUID?).self) {
+        for try await (id, revision, deleted, name, user, leftOn) in rows.decode((String, Int64, Bool, String?, UUID?, String?).self) {
             items.append(.init(id: id, revision: revision, deleted: deleted, name: name,
-                               userId: user?.uuidString.lowercased()))
+                               userId: user?.uuidString.lowercased(), leftOn: leftOn))
         }
         return items
     }
@@ -276,5 +284,37 @@ struct ChangeFeed: Sendable {
             items.append(.init(currency: currency, revision: revision, deleted: deleted, rate: rate))
         }
         return items
+    }
+
+    /// Settle steps (feature `conversions`): one item per step with its exchanges, or a tombstone.
+    private func exchangeSteps(group: UUID, in window: Window, only: String? = nil, on connection: PostgresConnection)
+        async throws -> [Components.Schemas.ExchangeStepChange] {
+        let rows = try await connection.query("""
+            SELECT step_id::text, revision, false, id::text, member_id::text, from_minor, from_currency, to_minor, to_currency,
+                   to_char(exchange_date, 'YYYY-MM-DD'), to_char(created_at AT TIME ZONE 'UTC', \(unescaped: "'\(isoTimestampFormat)'"))
+            FROM currency_exchanges
+            WHERE group_id = \(group) AND revision > \(window.after) AND revision <= \(window.upTo)
+              AND (\(only)::text IS NULL OR step_id = \(only)::uuid)
+            UNION ALL
+            SELECT item, revision, true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM sync_tombstones
+            WHERE group_id = \(group) AND kind = 'exchanges' AND revision > \(window.after) AND revision <= \(window.upTo)
+              AND (\(only)::text IS NULL OR item = \(only))
+            ORDER BY 2, 1, 4
+            """, logger: database.logger)
+        var steps: [Components.Schemas.ExchangeStepChange] = []
+        for try await (step, revision, deleted, id, member, fromMinor, fromCode, toMinor, toCode, date, created) in rows.decode(
+            (String, Int64, Bool, String?, String?, Int64?, String?, Int64?, String?, String?, String?).self) {
+            guard !deleted, let id, let member, let fromMinor, let fromCode, let toMinor, let toCode, let date else {
+                steps.append(.init(id: step, revision: revision, deleted: true))
+                continue
+            }
+            if steps.last?.id != step || steps.last?.deleted != false {
+                steps.append(.init(id: step, revision: revision, deleted: false, createdAt: created, exchanges: []))
+            }
+            steps[steps.count - 1].exchanges?.append(.init(
+                id: id, memberId: member, fromMinorUnits: fromMinor, fromCurrency: fromCode, toMinorUnits: toMinor,
+                toCurrency: toCode, exchangeDate: date))
+        }
+        return steps
     }
 }

@@ -11,6 +11,7 @@ enum ChangeItem: Sendable {
     case group(Components.Schemas.GroupChange)
     case recurring(Components.Schemas.RecurringRuleChange)
     case categories(Components.Schemas.CategoryList)
+    case exchanges(Components.Schemas.ExchangeStepChange)
 
     var kindAndRevision: (String, Int64) {
         switch self {
@@ -21,6 +22,7 @@ enum ChangeItem: Sendable {
         case .group(let item): ("group", item.revision)
         case .recurring(let item): ("recurring rule", item.revision)
         case .categories(let item): ("category list", item.revision)
+        case .exchanges(let item): ("exchanges", item.revision)
         }
     }
 
@@ -33,6 +35,7 @@ enum ChangeItem: Sendable {
         case .group: false
         case .recurring(let item): item.deleted
         case .categories: false
+        case .exchanges(let item): item.deleted
         }
     }
 
@@ -46,6 +49,7 @@ enum ChangeItem: Sendable {
         case .group(let item): .init(group: item)
         case .recurring(let item): .init(recurring: item)
         case .categories(let item): .init(categories: item)
+        case .exchanges(let item): .init(exchanges: item)
         }
     }
 }

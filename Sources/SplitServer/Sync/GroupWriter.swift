@@ -60,6 +60,12 @@ final class GroupWriter {
         try await services.members.remove(member: member, group: group, revision: revision, on: connection)
     }
 
+    /// Sets (nil: clears) the day a member moved out (feature `departures`): set whole, the
+    /// later write winning, so no If-Match.
+    func setDeparture(_ member: UUID, leftOn: CivilDate?) async throws {
+        try await services.members.setDeparture(member, group: group, leftOn: leftOn, revision: revision, on: connection)
+    }
+
     // MARK: Expenses
 
     func createExpense(_ draft: ExpenseDraft, id: UUID?) async throws -> (id: UUID, created: Bool) {
@@ -121,6 +127,20 @@ final class GroupWriter {
             try await self.services.feed.payment(payment, group: self.group, on: self.connection)
         } missing: { SettlementPaymentError.notFound(payment: payment) }
         try await services.payments.delete(payment, group: group, revision: revision, on: connection)
+    }
+
+    // MARK: Settle steps (feature `conversions`)
+
+    func recordExchanges(_ step: ExchangeStep) async throws {
+        try await services.exchanges.record(step, group: group, user: user.id, revision: revision, on: connection)
+    }
+
+    func removeExchanges(_ step: UUID, ifMatch: Int64?) async throws {
+        let current = try await services.exchanges.lockRevision(step, group: group, on: connection)
+        try await check("exchanges:\(step)", current: current, expected: ifMatch) {
+            try await self.services.feed.exchangeStep(step, group: self.group, on: self.connection)
+        } missing: { ExchangeStepError.notFound(step: step) }
+        try await services.exchanges.remove(step, group: group, revision: revision, on: connection)
     }
 
     // MARK: Rates and the group's fields

@@ -185,6 +185,13 @@ struct SyncBatch {
             let fields = try GroupFields(op.data, field: data)
             _ = try await writer.updateGroup(name: fields.name, description: fields.description, currency: fields.currency,
                                              ifMatch: op.ifMatch)
+        case .recordExchanges(let op):
+            try await writer.recordExchanges(try ExchangeInput.step(op.data, field: data))
+        case .removeExchanges(let op):
+            try await writer.removeExchanges(try WireInput.uuid(op.data.id, field: data + "id"), ifMatch: op.ifMatch)
+        case .setDeparture(let op):
+            let day = try op.data.leftOn.map { text throws(APIError) in try WireInput.date(text, field: data + "leftOn") }
+            try await writer.setDeparture(try WireInput.uuid(op.data.memberId, field: data + "memberId"), leftOn: day)
         }
     }
 

@@ -18,6 +18,9 @@ extension Components.Schemas.SyncOp {
         case .putRecurringRule(let op): op.opId
         case .deleteRecurringRule(let op): op.opId
         case .setCategories(let op): op.opId
+        case .recordExchanges(let op): op.opId
+        case .removeExchanges(let op): op.opId
+        case .setDeparture(let op): op.opId
         }
     }
 }

@@ -22,7 +22,7 @@ extension LocalBackend {
         try database.read { db in try ExchangeRecord.exchanges(db, trip: trip) }
     }
 
-    /// Whether the trip holds currency exchanges, which no server can hold yet.
+    /// Whether the trip holds currency exchanges, which only split-server with `conversions` holds.
     public func hasExchanges(trip: TripID) async throws -> Bool {
         try database.read { db in try ExchangeRecord.any(db, trip: trip) }
     }

@@ -22,6 +22,9 @@ extension LocalBackend {
                                   me: try me(db, trip: found.id, link: link, named: meName, members: members), link: link,
                                   departures: try MemberRecord.departures(db, trip: found.id))
             if let today { scope.recurringDue = try RecurringRuleRecord.due(found.id, today: today).fetchCount(db) > 0 }
+            if link != nil {
+                scope.held = try Int.fetchOne(db, sql: ForeignItemRecord.heldCount, arguments: ["trip": found.id.rawValue]) ?? 0
+            }
             return scope
         }
     }

@@ -59,18 +59,26 @@ extension LocalBackend {
                                 syncProtocol: syncProtocol, at: at)
             let rekey = LocalRekey(run: run, db: db, trip: trip, at: at)
             for (old, new) in rekeys { try rekey.rekey(old, to: new) }
+            // No upload sends rules, settle steps, departures or the trip's own categories:
+            // the first sync does, as operations of their own.
             if syncProtocol == .feed { try Self.queueTripOwn(run, db, trip: trip, at: at) }
         }
         run.links.forget(trip)
     }
 
     /// What an upload does not carry goes to a feed server with the first sync: the trip's
-    /// recurring rules, and its categories when they are not the six, with the expenses in
+    /// recurring rules, its settle steps and departures, and its categories when they are not the six, with the expenses in
     /// them (uploaded as Other). A server without the feature keeps them on this device.
     private static func queueTripOwn(_ run: StoreRun, _ db: Database, trip: TripID, at: Timestamp) throws {
         guard let recorder = try OutboxRecorder.open(run, db, trip) else { return }
         for rule in try RecurringRuleRecord.live(trip).fetchAll(db) {
             try recorder.append(.putRecurring(rule.rule.shared), before: nil, at: at)
+        }
+        for step in ExchangeStep.steps(try ExchangeRecord.exchanges(db, trip: trip)) {
+            try recorder.append(.recordExchanges(step), before: nil, at: at)
+        }
+        for (member, date) in try MemberRecord.departures(db, trip: trip).sorted(by: { $0.key < $1.key }) {
+            try recorder.append(.setDeparture(member: member, leftOn: date), before: nil, at: at)
         }
         let categories = try CategoryRecord.categories(db, trip: trip).categories
         guard categories != Category.defaults else { return }

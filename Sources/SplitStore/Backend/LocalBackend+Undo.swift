@@ -80,6 +80,13 @@ extension LocalBackend {
             try writer.restoreRule(RecurringRuleID(id))
         case .setRuleProgress(let id, let paused, let nextPeriod):
             try writer.setProgress(RecurringRuleID(id), paused: paused, nextPeriod: nextPeriod)
+        case .restoreRuleEdit(let rule, let editedNext, let expenses, let removing):
+            guard let old = RecurringRuleRecord.rule(snapshot: rule) else {
+                throw StoreError.cannotUndo("the saved version of the recurring expense is unreadable")
+            }
+            for id in removing { try writer.apply(.deleteExpense(ExpenseID(id))) }
+            for snapshot in expenses { try writer.apply(.editExpense(try snapshot.expense())) }
+            try writer.restoreRuleVersion(old, editedNext: editedNext)
         }
     }
 }

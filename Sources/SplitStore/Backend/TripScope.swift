@@ -17,4 +17,7 @@ public struct TripScope: Sendable {
     /// Whether a recurring rule has an instance due by the `today` the scope was read for:
     /// probed in the same read, so a command whose trip has nothing due reads nothing more.
     public var recurringDue: Bool = false
+    /// How many server items of a linked trip are held (0 for a local trip): read in the
+    /// same transaction, so `balances` and `settle` warn of them without another.
+    public var held: Int = 0
 }

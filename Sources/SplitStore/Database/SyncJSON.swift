@@ -25,6 +25,10 @@ enum SyncJSON {
         case .putRecurring(let rule): json = .object(["kind": "putRecurring", "rule": RecurringRuleJSON.json(rule)])
         case .deleteRecurring(let id): json = .object(["kind": "deleteRecurring", "id": .string(id.rawValue)])
         case .setCategories(let list): json = .object(["kind": "setCategories", "names": .array(list.map { .string($0.rawValue) })])
+        case .recordExchanges(let step): json = .object(["kind": "recordExchanges", "step": step.json])
+        case .removeExchanges(let step): json = .object(["kind": "removeExchanges", "id": .string(step.rawValue)])
+        case .setDeparture(let member, let date):
+            json = .object(["kind": "setDeparture", "member": .string(member.rawValue), "leftOn": .string(orNull: date?.description)])
         }
         return json.serialized()
     }
@@ -56,6 +60,14 @@ enum SyncJSON {
             return .putRecurring(rule)
         case "deleteRecurring": return .deleteRecurring(RecurringRuleID(try string("id")))
         case "setCategories": return .setCategories(try categories(json["names"], text))
+        case "recordExchanges": return .recordExchanges(try exchangeStep(json["step"], text))
+        case "removeExchanges": return .removeExchanges(ExchangeID(try string("id")))
+        case "setDeparture":
+            let date = try json["leftOn"]?.stringValue.map { text in
+                guard let date = CivilDate(parsing: text) else { throw unreadable("operation", text) }
+                return date
+            }
+            return .setDeparture(member: MemberID(try string("member")), leftOn: date)
         default: throw unreadable("operation", text)
         }
     }
@@ -72,6 +84,7 @@ enum SyncJSON {
             json = .object(["kind": "rate", "currency": .string(currency.code), "rate": .string(rate.text)])
         case .recurring(let rule): json = .object(["kind": "recurring", "rule": RecurringRuleJSON.json(rule)])
         case .categories(let list): json = .object(["kind": "categories", "names": .array(list.map { .string($0.rawValue) })])
+        case .exchanges(let step): json = .object(["kind": "exchanges", "step": step.json])
         }
         return json.serialized()
     }
@@ -94,6 +107,7 @@ enum SyncJSON {
             guard let rule = RecurringRuleJSON.rule(json["rule"]) else { throw unreadable("item", text) }
             return .recurring(rule)
         case "categories": return .categories(try categories(json["names"], text))
+        case "exchanges": return .exchanges(try exchangeStep(json["step"], text))
         default: throw unreadable("item", text)
         }
     }
@@ -131,6 +145,22 @@ enum SyncJSON {
                        note: json["note"]?.stringValue)
     }
 
+    private static func exchangeStep(_ json: JSONValue?, _ text: String) throws -> ExchangeStep {
+        guard let json, let id = json["id"]?.stringValue, case .array(let items)? = json["exchanges"] else {
+            throw unreadable("settle step", text)
+        }
+        let step = ExchangeID(id)
+        return ExchangeStep(id: step, exchanges: try items.map { item in
+            guard let id = item["id"]?.stringValue, let member = item["member"]?.stringValue,
+                  let from = item["from"]?.numberText.flatMap({ Int64($0) }), let fromCode = item["fromCurrency"]?.stringValue,
+                  let to = item["to"]?.numberText.flatMap({ Int64($0) }), let toCode = item["toCurrency"]?.stringValue,
+                  let date = item["date"]?.stringValue.flatMap(CivilDate.init(parsing:)) else { throw unreadable("settle step", text) }
+            return CurrencyExchange(id: ExchangeID(id), step: step, member: MemberID(member),
+                                    from: Money(minorUnits: from, currency: try Currency(code: fromCode)),
+                                    to: Money(minorUnits: to, currency: try Currency(code: toCode)), date: date)
+        })
+    }
+
     private static func unreadable(_ what: String, _ text: String) -> StoreError {
         .io("the outbox holds an unreadable \(what): \(text.prefix(120))")
     }
@@ -146,6 +176,22 @@ extension Payment {
             "id": .string(id.rawValue), "from": .string(from.rawValue), "to": .string(to.rawValue),
             "amount": .int(amount.minorUnits), "currency": .string(amount.currency.code), "date": .string(date.description),
             "note": .string(orNull: note),
+        ])
+    }
+}
+
+extension ExchangeStep {
+    var json: JSONValue {
+        .object([
+            "id": .string(id.rawValue),
+            "exchanges": .array(exchanges.map { exchange in
+                .object([
+                    "id": .string(exchange.id.rawValue), "member": .string(exchange.member.rawValue),
+                    "from": .int(exchange.from.minorUnits), "fromCurrency": .string(exchange.from.currency.code),
+                    "to": .int(exchange.to.minorUnits), "toCurrency": .string(exchange.to.currency.code),
+                    "date": .string(exchange.date.description),
+                ])
+            }),
         ])
     }
 }

@@ -58,12 +58,17 @@ struct ExchangeRecord: FetchableRecord, TableRecord {
             .order(Columns.exchangeDate.desc, Columns.createdAt.desc, Columns.stepID, Columns.memberID, Columns.fromCurrency)
     }
 
+    /// The rows of one settle step of the trip.
+    static func ofStep(_ step: ExchangeID, trip: TripID) -> QueryInterfaceRequest<Self> {
+        filter(Columns.tripID == trip.rawValue && Columns.stepID == step.rawValue)
+    }
+
     static func exchanges(_ db: Database, trip: TripID) throws -> [CurrencyExchange] {
         try ofTrip(trip).fetchAll(db).map(\.exchange)
     }
 
-    /// Whether the trip holds any exchange: a server cannot hold them yet, so linking or
-    /// uploading such a trip is refused.
+    /// Whether the trip holds any exchange: only split-server with `conversions` holds them,
+    /// so an upload elsewhere is refused.
     static func any(_ db: Database, trip: TripID) throws -> Bool {
         try filter(Columns.tripID == trip.rawValue).fetchCount(db) > 0
     }

@@ -46,6 +46,9 @@ struct LocalItems {
         case .recurring(let id):
             return try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.id == id.rawValue).fetchOne(db)
                 .map { .recurring($0.rule.shared) }
+        case .exchanges(let step):
+            let exchanges = try ExchangeRecord.ofStep(step, trip: trip).fetchAll(db).map(\.exchange)
+            return exchanges.isEmpty ? nil : .exchanges(ExchangeStep(id: step, exchanges: exchanges))
         }
     }
 }

@@ -58,6 +58,8 @@ struct MemberRecord: FetchableRecord, TableRecord {
         """
 
     /// The live members of trip `:trip` who moved out, with the day (``SchemaMemberLeave``).
+    /// A server's departure day for a live member (`:day` NULL: they live here).
+    static let setDepartureSQL = "UPDATE member SET left_on = :day WHERE id = :id AND trip_id = :trip AND removed_at IS NULL"
     static let departuresOfTrip = "SELECT id, left_on FROM member WHERE trip_id = :trip AND removed_at IS NULL AND left_on IS NOT NULL"
 
     /// Live member `:id` of trip `:trip`, as a fixed statement, for the sync's reads.

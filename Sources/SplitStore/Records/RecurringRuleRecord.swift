@@ -1,5 +1,6 @@
 import GRDB
 import SplitCore
+import SplitJSON
 
 /// A row of `recurring_rule` (``SchemaRecurring``): a ``SplitCore/RecurringRule`` of a trip.
 /// The payer rule and the split as given are stored as ``SplitRuleText`` (a payer rule is the
@@ -41,31 +42,33 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
 
     /// Inserts `rule` into `trip`.
     static func insert(_ db: Database, _ rule: RecurringRule, trip: TripID, createdAt: Timestamp) throws {
-        try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(
-            [rule.id.rawValue, trip.rawValue] + definition(rule) + [rule.paused, rule.nextPeriod, rule.nextDue?.description,
-                                                                   createdAt.iso8601]))
+        let values = values(rule)
+        var arguments: [(any DatabaseValueConvertible)?] = [values[0], trip.rawValue]
+        arguments += values.dropFirst()
+        arguments.append(createdAt.iso8601)
+        try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(arguments))
     }
 
-    /// Replaces the rule's definition, pause and progress with `rule`'s, live again if it was
-    /// deleted (a server's version of it).
+    /// The columns a rule's edit, pause, resume or catch-up rewrites: all but the id, the
+    /// trip and the times.
+    private static let changing = Array(written.dropFirst(2).dropLast())
+
+    private static let updateSQL = "UPDATE recurring_rule SET "
+        + changing.map { "\($0.name) = ?" }.joined(separator: ", ") + " WHERE id = ?"
+
+    /// Writes every field of `rule` over its row (``TripWriter/updateRule(_:)`` is the one caller).
+    static func update(_ db: Database, _ rule: RecurringRule) throws {
+        let values = values(rule)
+        var arguments = Array(values.dropFirst())
+        arguments.append(values[0])
+        try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(arguments))
+    }
+
+    /// Takes a server's version of the rule (``TripWriter/putRule(_:)``): every field of it,
+    /// live again if it was deleted here.
     static func replace(_ db: Database, _ rule: RecurringRule) throws {
-        let columns = written[2...16].map { "\($0.name) = ?" }.joined(separator: ", ")
-        try db.execute(sql: "UPDATE recurring_rule SET \(columns), deleted_at = NULL WHERE id = ?",
-                       arguments: StatementArguments(definition(rule) + [rule.paused, rule.nextPeriod, rule.nextDue?.description,
-                                                                         rule.id.rawValue]))
-    }
-
-    /// The values of the columns from `description` to `times` (in ``written``'s order).
-    private static func definition(_ rule: RecurringRule) -> [(any DatabaseValueConvertible)?] {
-        let template = rule.template, schedule = rule.schedule
-        let (until, times): (String?, Int?) = switch schedule.end {
-        case .never: (nil, nil)
-        case .until(let date): (date.description, nil)
-        case .times(let count): (nil, count)
-        }
-        return [template.description, template.amount.minorUnits, template.amount.currency.code,
-                SplitRuleText.text(payerRule(template.payers)), template.split.map(SplitRuleText.text), template.category.rawValue,
-                template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times]
+        try update(db, rule)
+        try db.execute(sql: "UPDATE recurring_rule SET deleted_at = NULL WHERE id = ?", arguments: [rule.id.rawValue])
     }
 
     /// Moves every mention of member `:old` in the rules of trip `:trip` (who pays, the split)
@@ -76,10 +79,49 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
         WHERE trip_id = :trip AND (instr(payers, '"' || :old || '"') > 0 OR instr(split_given, '"' || :old || '"') > 0)
         """
 
-    /// Writes how far `rule` has got and whether it is paused.
-    static func saveProgress(_ db: Database, _ rule: RecurringRule) throws {
-        try db.execute(sql: "UPDATE recurring_rule SET paused = ?, next_period = ?, next_due = ? WHERE id = ?",
-                       arguments: [rule.paused, rule.nextPeriod, rule.nextDue?.description, rule.id.rawValue])
+    /// The rule's values in the order of ``written``, without the trip and the creation time.
+    private static func values(_ rule: RecurringRule) -> [(any DatabaseValueConvertible)?] {
+        let template = rule.template, schedule = rule.schedule
+        let (until, times): (String?, Int?) = switch schedule.end {
+        case .never: (nil, nil)
+        case .until(let date): (date.description, nil)
+        case .times(let count): (nil, count)
+        }
+        return [
+            rule.id.rawValue, template.description, template.amount.minorUnits, template.amount.currency.code,
+            SplitRuleText.text(payerRule(template.payers)), template.split.map(SplitRuleText.text), template.category.rawValue,
+            template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times,
+            rule.paused, rule.nextPeriod, rule.nextDue?.description,
+        ]
+    }
+
+    /// The rule as a JSON object of its columns, for undo to put back (``UndoAction/restoreRuleEdit``).
+    static func snapshot(_ rule: RecurringRule) -> JSONValue {
+        let names = [Columns.id] + changing
+        return .object(zip(names, values(rule)).map { column, value in
+            let json: JSONValue = switch value?.databaseValue.storage {
+            case .int64(let number): .int(number)
+            case .string(let text): .string(text)
+            default: .null
+            }
+            return JSONMember(column.name, json)
+        })
+    }
+
+    /// Reads ``snapshot(_:)`` back; nil when it is not one.
+    static func rule(snapshot: JSONValue) -> RecurringRule? {
+        guard let members = snapshot.objectValue else { return nil }
+        var dictionary: [String: (any DatabaseValueConvertible)?] = [:]
+        for member in members {
+            switch member.value {
+            case .string(let text): dictionary[member.key] = text
+            case .null: dictionary.updateValue(nil, forKey: member.key)
+            default:
+                guard let number = member.value.numberText.flatMap({ Int64($0) }) else { return nil }
+                dictionary[member.key] = number
+            }
+        }
+        return try? Self(row: Row(dictionary)).rule
     }
 
     /// A payer rule in the split-rule form ``SplitRuleText`` stores.

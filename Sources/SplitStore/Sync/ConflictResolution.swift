@@ -103,6 +103,8 @@ struct ConflictResolution {
         case .recurring(let rule):
             let copy = RecurringRule(id: RecurringRuleID(fresh), template: rule.template, schedule: rule.schedule, paused: rule.paused)
             (value, operation) = (.recurring(copy), .putRecurring(copy))
+        case .exchanges:
+            throw StoreError.invalid("the settle step was undone on the server; record it again with: split settle --record --in CUR")
         case .group:
             throw StoreError.invalid("the cloud trip itself was deleted; unlink it with: split trip delete NAME --yes")
         }
@@ -124,6 +126,7 @@ struct ConflictResolution {
         case .rate(let code): return .setRate(currency: try Currency(code: code), rate: nil)
         case .recurring(let id): return .deleteRecurring(id)
         case .categories: throw StoreError.invalid("a trip always has its categories; change them with split category")
+        case .exchanges(let step): return .removeExchanges(step)
         case .group: throw StoreError.invalid("a cloud trip is deleted with: split trip delete NAME --yes --everywhere")
         }
     }

@@ -41,6 +41,8 @@ final class ForeignItems {
             problem = try elsewhere("member", member.id.rawValue) ?? Self.nameProblem(member.name)
             // The caller writes it next: expenses later in the same pull may name it.
             if problem == nil { members?.insert(member.id) }
+        case .exchanges(let step):
+            problem = try exchangeProblem(step)
         default:
             problem = nil
         }
@@ -61,7 +63,26 @@ final class ForeignItems {
     /// `:id`: one fixed statement per table, built once.
     private static let tripHolding = Dictionary(uniqueKeysWithValues: [
         ExpenseRecord.databaseTableName, PaymentRecord.databaseTableName, MemberRecord.databaseTableName,
+        ExchangeRecord.databaseTableName,
     ].map { ($0, "SELECT trip_id FROM \($0) WHERE id = :id") })
+
+    /// Why a settle step cannot be in this trip: it breaks SplitCore's step rule, names a
+    /// member the trip does not have, or holds an exchange id another local trip holds.
+    private func exchangeProblem(_ step: ExchangeStep) throws -> String? {
+        do {
+            try step.validate()
+        } catch {
+            return error.description
+        }
+        let isMember = try memberCheck()
+        if let stranger = step.exchanges.first(where: { !isMember($0.member) }) {
+            return "a currency exchange names member \(stranger.member.short), who is not in this trip"
+        }
+        for exchange in step.exchanges {
+            if let problem = try elsewhere(ExchangeRecord.databaseTableName, exchange.id.rawValue) { return problem }
+        }
+        return nil
+    }
 
     /// Why the store cannot hold a member of this name (the Node server's VARCHAR(100) is the
     /// store's limit too); nil when it can.

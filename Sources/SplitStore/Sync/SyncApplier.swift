@@ -173,6 +173,7 @@ final class SyncApplier {
     /// A fresh trip has no outbox to count.
     private func finish(_ changes: RemoteChanges, _ tally: inout SyncTally, fresh: Bool = false) throws {
         try MemberClaimRecord.store(db, trip: trip, changes.claims)
+        try storeDepartures(changes.departures)
         guard let revision = try Int64.fetchOne(db, sql: TripLinkRecord.advanceSQL, arguments: [
             "revision": changes.revision, "at": at.iso8601, "trip": trip.rawValue,
         ]) else {
@@ -180,6 +181,15 @@ final class SyncApplier {
         }
         tally.revision = revision
         tally.pending = fresh ? 0 : try OutboxRecord.count(db, trip)
+    }
+
+    /// The server's departure days, except for a member whose local changes still wait (their
+    /// own departure among them): those go to the server first.
+    private func storeDepartures(_ departures: [MemberID: CivilDate?]) throws {
+        for (member, date) in departures.sorted(by: { $0.key < $1.key }) where try !waiting(SyncItemKey.member(member).text) {
+            try db.execute(sql: MemberRecord.setDepartureSQL,
+                           arguments: ["day": date?.description, "id": member.rawValue, "trip": trip.rawValue])
+        }
     }
 
     /// Whether local changes to the item still wait in the outbox.

@@ -17,6 +17,8 @@ extension UndoAction {
         case .setSharePaid(let expense, _, _): return [expense]
         case .renameMember(let id, _), .setDeparture(let id, _): return [id]
         case .removeRule(let id), .restoreRule(let id), .setRuleProgress(let id, _, _): return [id]
+        case .restoreRuleEdit(let rule, _, let expenses, let removing):
+            return ((rule["id"]?.stringValue).map { [$0] } ?? []) + expenses.map(\.id) + removing
         }
     }
 }

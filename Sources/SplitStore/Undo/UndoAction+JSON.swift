@@ -56,6 +56,9 @@ extension UndoAction {
             return .object(["kind": "restoreRule", "id": .string(id)])
         case .setRuleProgress(let id, let paused, let nextPeriod):
             return .object(["kind": "setRuleProgress", "id": .string(id), "paused": .bool(paused), "nextPeriod": .int(Int64(nextPeriod))])
+        case .restoreRuleEdit(let rule, let editedNext, let expenses, let removing):
+            return .object(["kind": "restoreRuleEdit", "rule": rule, "editedNext": .int(Int64(editedNext)),
+                            "expenses": .array(expenses.map(\.json)), "remove": .array(removing.map(JSONValue.string))])
         }
     }
 
@@ -101,6 +104,12 @@ extension UndoAction {
             guard let id = string("id"), let paused = json["paused"]?.boolValue,
                   let next = json["nextPeriod"]?.numberText.flatMap({ Int($0) }) else { return nil }
             self = .setRuleProgress(id: id, paused: paused, nextPeriod: next)
+        case "restoreRuleEdit":
+            guard let rule = json["rule"], let next = json["editedNext"]?.numberText.flatMap({ Int($0) }),
+                  let items = json["expenses"]?.arrayValue, let removing = strings("remove") else { return nil }
+            let expenses = items.compactMap(ExpenseSnapshot.init(json:))
+            guard expenses.count == items.count else { return nil }
+            self = .restoreRuleEdit(rule: rule, editedNext: next, expenses: expenses, removing: removing)
         case "setDeparture":
             guard let id = string("id") else { return nil }
             self = .setDeparture(id: id, date: string("date"))

@@ -1,4 +1,5 @@
 import SplitCore
+import SplitJSON
 
 /// What reverting one activity-log entry does, stored as JSON beside the entry (see
 /// `UndoAction+JSON.swift` for the format).
@@ -44,6 +45,11 @@ enum UndoAction: Equatable {
     case restoreRule(String)
     /// Undo of pausing or resuming a rule: its earlier state and progress.
     case setRuleProgress(id: String, paused: Bool, nextPeriod: Int)
+    /// Undo of `recurring edit`: the rule as it was (its columns, ``RecurringRuleRecord/snapshot(_:)``),
+    /// the next period the edit set (to tell whether a catch-up moved it since), the instances
+    /// the edit made again as they were, and the parts it added (on a trip linked to the Node
+    /// server, an instance with several payers is one expense per payer).
+    case restoreRuleEdit(rule: JSONValue, editedNext: Int, expenses: [ExpenseSnapshot], removing: [String])
 }
 
 /// An expense as stored, for restoring after an edit.

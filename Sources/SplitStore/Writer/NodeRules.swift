@@ -35,6 +35,11 @@ enum NodeRules {
         case .putRecurring, .deleteRecurring, .setCategories:
             // The rule stays on the device that made it; its instances sync as expenses.
             return false
+        case .setDeparture:
+            // The Node server has no place for it: it stays on this device.
+            return false
+        case .recordExchanges, .removeExchanges:
+            throw StoreError.serverCannot("this trip syncs with the Node server, which cannot hold currency exchanges")
         case .createMember, .deleteExpense, .setPaid, .deletePayment, .renameMember, .removeMember:
             break
         }

@@ -74,6 +74,10 @@ struct OutboxRecorder {
         for (code, rate) in try TripRateRecord.rates(db, trip: trip) where !known.contains(SyncItemKey.rate(code).text) {
             operations.append(.setRate(currency: try Currency(code: code), rate: rate))
         }
+        for step in ExchangeStep.steps(try ExchangeRecord.exchanges(db, trip: trip))
+        where !known.contains(SyncItemKey.exchanges(step.id).text) {
+            operations.append(.recordExchanges(step))
+        }
         for operation in operations {
             try append(operation, before: nil, at: at)
         }

@@ -49,6 +49,13 @@ extension TripWriter {
             .select(ExpenseRecord.Columns.id, as: String.self).fetchAll(db) : []
         let befores = try queued.map { try ExpenseRecord.find(db, $0, trip: trip) }
         let count = try named.updateAll(db, ExpenseRecord.Columns.category.set(to: name))
+        // The trip's recurring expenses follow, so their next instances name the new spelling.
+        for rule in try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.category == old.rawValue)
+            .fetchAll(db).map(\.rule) {
+            var renamed = rule
+            renamed.template.category = Category(rawValue: name)
+            try updateRule(renamed)
+        }
         for before in befores {
             var after = before
             after.category = Category(rawValue: name)
@@ -60,13 +67,18 @@ extension TripWriter {
                 undo: .renameCategory(from: name, to: old.rawValue))
     }
 
-    /// Removes a category no live expense names; refused with the count otherwise. `Other`
+    /// Removes a category no live expense or recurring expense names; refused with the count
+    /// (or the rules) otherwise. `Other`
     /// stays (``SplitCore/CategoryError/keepsOther(action:)``).
     func removeCategory(_ oldName: String) throws {
         let old = try resolve(oldName)
         if old == .other { throw CategoryError.keepsOther(action: "removed") }
         let uses = try ExpenseRecord.live(trip).filter(ExpenseRecord.Columns.category == old.rawValue).fetchCount(db)
         guard uses == 0 else { throw CategoryError.inUse(name: old.rawValue, expenses: uses) }
+        let rules = try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.category == old.rawValue).fetchAll(db)
+        guard rules.isEmpty else {
+            throw CategoryError.usedByRecurring(name: old.rawValue, rules: rules.map(\.rule.template.description))
+        }
         let position = try CategoryRecord.named(old.rawValue, trip: trip).select(Columns.position, as: Int.self).fetchOne(db)
         let before = try categories()
         try CategoryRecord.named(old.rawValue, trip: trip).deleteAll(db)

@@ -7,15 +7,24 @@ extension TripWriter {
     /// Records one `settle --record --in` step: the currency exchanges, then the payments of
     /// the plan in the target currency, as one activity entry that undo reverts whole.
     ///
-    /// No server holds exchanges yet, so a linked trip refuses the step before anything is
-    /// written (the command says so first, with exit 69; this keeps the store honest too).
+    /// On a linked trip each step goes to the outbox as one operation, then the payments: only
+    /// split-server with `conversions` holds exchanges, which the command checks first (exit
+    /// 69 elsewhere); the Node server's link refuses here too (``NodeRules``), before anything
+    /// is written.
     func settleInOne(exchanges: [CurrencyExchange], payments: [Payment]) throws {
         guard !exchanges.isEmpty || !payments.isEmpty else { return }
-        if linked {
-            throw StoreError.serverCannot("the server of this trip cannot hold currency exchanges; settle each currency "
-                                          + "with: split settle --record")
-        }
         let names = try MemberRecord.names(db, trip: trip)
+        let steps = ExchangeStep.steps(exchanges)
+        for step in steps {
+            if origin.validates {
+                do {
+                    try step.validate()
+                } catch {
+                    throw StoreError.invalid(error.description)
+                }
+            }
+            try queue(.recordExchanges(step), before: nil)
+        }
         for exchange in exchanges {
             try check(exchange, names: names)
             try ExchangeRecord.insert(db, exchange, trip: trip, createdAt: at)
@@ -23,6 +32,7 @@ extension TripWriter {
         for payment in payments {
             try check(payment, names: names)
             try insertPayment(payment)
+            try queue(.createPayment(payment), before: nil)
         }
         let target = exchanges.first?.to.currency ?? payments.first?.amount.currency
         var summary = "settled in \(target?.code ?? "one currency"): "
@@ -35,10 +45,28 @@ extension TripWriter {
                                                               payments: payments.map(\.id.rawValue)))
     }
 
-    /// Removes exchanges for good: they are only ever taken back whole, by undo.
+    /// Removes exchanges for good: they are only ever taken back whole, by undo. On a linked
+    /// trip each step they belong to is removed on the server too.
     func removeExchanges(_ ids: [ExchangeID]) throws {
         guard !ids.isEmpty else { return }
-        try ExchangeRecord.filter(Columns.tripID == trip.rawValue && ids.map(\.rawValue).contains(Columns.id)).deleteAll(db)
+        let rows = ExchangeRecord.filter(Columns.tripID == trip.rawValue && ids.map(\.rawValue).contains(Columns.id))
+        if linked {
+            let steps = Set(try rows.fetchAll(db).map(\.exchange.step))
+            for step in steps.sorted() {
+                let before = try before(.exchanges(step))
+                try queue(.removeExchanges(step), before: before)
+            }
+        }
+        try rows.deleteAll(db)
+    }
+
+    /// Makes the trip hold the server's version of a settle step, or none of it (`step` nil):
+    /// what a pull writes. A step never changes, so its rows are replaced whole.
+    func putExchanges(_ id: ExchangeID, _ step: ExchangeStep?) throws {
+        try ExchangeRecord.ofStep(id, trip: trip).deleteAll(db)
+        for exchange in step?.exchanges ?? [] {
+            try ExchangeRecord.insert(db, exchange, trip: trip, createdAt: at)
+        }
     }
 
     /// SplitCore's exchange rule and a live member, for the origins that validate.

@@ -60,6 +60,10 @@ extension TripWriter {
         case (.recurring(let id), _):
             try RecurringRuleRecord.live(trip).filter(RecurringRuleRecord.Columns.id == id.rawValue)
                 .updateAll(db, RecurringRuleRecord.Columns.deletedAt.set(to: at.iso8601))
+        case (.exchanges(let id), .exchanges(let step)?):
+            try putExchanges(id, step)
+        case (.exchanges(let id), _):
+            try putExchanges(id, nil)
         }
     }
 

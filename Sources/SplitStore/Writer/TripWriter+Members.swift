@@ -79,7 +79,10 @@ extension TripWriter {
                 throw StoreError.invalid("\(name) has not left; nothing to return from (split member list shows who left)")
             }
         }
+        // The member's own version is the base of what else waits for it (a rename), not nil.
+        let member = try self.before(.member(id))
         try row.updateAll(db, Columns.leftOn.set(to: date?.description))
+        try queue(.setDeparture(member: id, leftOn: date), before: member)
         try log(date == nil ? "member.return" : "member.leave",
                 date.map { "\(name) left on \($0)" } ?? "\(name) returned",
                 undo: .setDeparture(id: id.rawValue, date: before))

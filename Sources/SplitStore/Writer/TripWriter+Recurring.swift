@@ -30,32 +30,39 @@ extension TripWriter {
     /// Undoes ``addRule(_:)``: the rule goes, as if never added (it made no instance yet, or
     /// undo would have reverted those first).
     func removeRule(_ id: RecurringRuleID) throws {
-        let before = try items.read(.recurring(id))
+        let before = linked ? try items.read(.recurring(id)) : nil
         try db.execute(sql: "UPDATE recurring_rule SET deleted_at = ? WHERE id = ? AND trip_id = ?",
                        arguments: [at.iso8601, id.rawValue, trip.rawValue])
         if case .recurring(let rule)? = before { try shareRule(id, before: rule) }
     }
 
     /// Pauses the rule, or resumes it from `today` (periods that fell while paused are skipped).
-    func setPaused(_ id: RecurringRuleID, _ paused: Bool, today: CivilDate) throws {
+    func setPaused(_ id: RecurringRuleID, _ paused: Bool, today: CivilDate) throws -> RecurringRule {
         let rule = try liveRule(id)
         var changed = paused ? rule : rule.resumed(on: today)
         changed.paused = paused
-        try RecurringRuleRecord.saveProgress(db, changed)
-        try shareRule(id, before: rule)
+        try updateRule(changed)
         try log(paused ? "recurring.pause" : "recurring.resume",
                 "\(paused ? "paused" : "resumed") recurring '\(rule.template.description)'",
                 undo: .setRuleProgress(id: id.rawValue, paused: rule.paused, nextPeriod: rule.nextPeriod))
+        return changed
     }
 
     /// Undoes a pause or resume.
     func setProgress(_ id: RecurringRuleID, paused: Bool, nextPeriod: Int) throws {
         var rule = try liveRule(id)
-        let before = rule
         rule.paused = paused
         rule.nextPeriod = nextPeriod
-        try RecurringRuleRecord.saveProgress(db, rule)
-        if before.paused != paused { try shareRule(id, before: before) }
+        try updateRule(rule)
+    }
+
+    /// The one place a rule's row changes once added: an edit, a pause or resume, a
+    /// catch-up's progress, and undo of those all write the rule whole through here, and a
+    /// linked trip's server is sent what changed (``shareRule(_:before:)``: not progress).
+    func updateRule(_ rule: RecurringRule) throws {
+        let before = linked ? try RecurringRuleRecord.filter(Columns.id == rule.id.rawValue).fetchOne(db)?.rule : nil
+        try RecurringRuleRecord.update(db, rule)
+        if let before { try shareRule(rule.id, before: before) }
     }
 
     /// Queues the rule as it now is, or its deletion, for a linked trip's server: every change
@@ -110,6 +117,80 @@ extension TripWriter {
                                  arguments: [trip.rawValue, SyncItemKey.expense(id).text]) == true
     }
 
+    /// `recurring edit`: `change` gives the rule's new template and schedule from the rule as
+    /// stored; instances not made yet follow them (``SplitCore/RecurringRule/edited(template:schedule:today:)``).
+    /// With `from`, the instances already made dated on or after it are made again by the new
+    /// rule, keeping their ids and paid marks, except those no longer as the old rule made
+    /// them (edited by hand, here or elsewhere), which keep their edit. Instances before
+    /// `from`, and deleted ones, are never touched. One log entry, which undo reverts whole.
+    func editRule(_ id: RecurringRuleID, from: CivilDate?, today: CivilDate, present: (CivilDate) -> [MemberID],
+                  change: (RecurringRule) throws -> (RecurringTemplate, RecurrenceSchedule)) throws -> RecurringEdit {
+        let old = try liveRule(id)
+        let (template, schedule) = try change(old)
+        let rule = old.edited(template: template, schedule: schedule, today: today)
+        var rewrites: [(before: Expense, after: Expense)] = []
+        var kept: [Expense] = []
+        if let from {
+            if let latest = old.latestFrom(today: today), from > latest { throw RecurrenceError.fromAfterNext(from: from, next: latest) }
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT i.expense_id, i.period FROM recurring_instance i JOIN expense e ON e.id = i.expense_id
+                WHERE i.rule_id = ? AND e.trip_id = ? AND e.deleted_at IS NULL AND e.expense_date >= ?
+                ORDER BY e.expense_date, e.id
+                """, arguments: [id.rawValue, trip.rawValue, from.description])
+            for row in rows {
+                let expenseID = ExpenseID(row["expense_id"] as String)
+                guard let before = try ExpenseListing.expense(db, expenseID, trip: trip, includeDeleted: false) else { continue }
+                guard old.made(before, present: present) else {
+                    kept.append(before)
+                    continue
+                }
+                let after = try rule.remade(before, key: row["period"], present: present)
+                if !RecurringRule.sameContent(before, after) || before.splitGiven != after.splitGiven {
+                    rewrites.append((before, after))
+                }
+            }
+        }
+        var added: [Expense] = []
+        if !rewrites.isEmpty {
+            let names = try MemberRecord.names(db, trip: trip)
+            for (before, after) in rewrites {
+                try after.validate()
+                try MembershipRule.check(after) { names[$0] != nil }
+                let parts = try nodeParts([after])
+                try overwriteExpense(parts[0])
+                try queue(.updateExpense(parts[0]), before: .expense(before))
+                for part in parts.dropFirst() {
+                    try insertExpense(part)
+                    try queue(.createExpense(part), before: nil)
+                    added.append(part)
+                }
+            }
+        }
+        try updateRule(rule)
+        var summary = "edited recurring '\(rule.template.description)'"
+        if let from {
+            summary += " from \(from): \(rewrites.count) instance\(rewrites.count == 1 ? "" : "s") changed"
+            if !kept.isEmpty { summary += ", \(kept.count) edited by hand kept" }
+        }
+        try log("recurring.edit", summary,
+                undo: .restoreRuleEdit(rule: RecurringRuleRecord.snapshot(old), editedNext: rule.nextPeriod,
+                                       expenses: rewrites.map { ExpenseSnapshot($0.before) }, removing: added.map(\.id.rawValue)))
+        return RecurringEdit(rule: rule, changed: rewrites.map(\.after), kept: kept)
+    }
+
+    /// Undoes ``editRule(_:from:today:present:change:)`` for the rule: `old` as it was. Its
+    /// progress is put back too, unless a catch-up has moved it since the edit (and undo
+    /// removed what it added): then the old schedule goes on after what the edited rule
+    /// considered, so those periods do not come back.
+    func restoreRuleVersion(_ old: RecurringRule, editedNext: Int) throws {
+        let current = try liveRule(old.id)
+        var restored = old
+        if current.nextPeriod != editedNext {
+            restored.nextPeriod = max(old.nextPeriod, current.nextPeriod(under: old.schedule, today: at.utcDate))
+        }
+        try updateRule(restored)
+    }
+
     /// Adds every due instance of the trip's rules up to `today`, as one change (undo deletes
     /// them all; a deleted instance is never added again). `present` gives the members who
     /// share an instance dated on a day when its rule names nobody. A period whose instance
@@ -119,24 +200,24 @@ extension TripWriter {
         var instances: [Expense] = []
         var problems: [String] = []
         for rule in rules {
-            var progress = rule
-            let (due, _) = rule.catchUp(through: today)
+            let (due, advanced) = rule.catchUp(through: today)
+            var progress = advanced
             for period in due {
                 let id = period.instanceID(rule: rule.id.rawValue)
                 // Made before, here or on another device (and maybe deleted since): never again.
-                if try !instanceKnown(id) {
-                    do {
-                        instances.append(try rule.template.instance(of: rule.id, period, present: try present(period.date)))
-                    } catch let error as UserFacingError {
-                        problems.append("recurring '\(rule.template.description)' could not add \(period.date): \(error.message)")
-                        break
-                    }
-                    try db.execute(sql: "INSERT OR IGNORE INTO recurring_instance (expense_id, rule_id, period) VALUES (?, ?, ?)",
-                                   arguments: [id.rawValue, rule.id.rawValue, period.key])
+                guard try !instanceKnown(id) else { continue }
+                do {
+                    instances.append(try rule.template.instance(of: rule.id, period, present: try present(period.date)))
+                } catch let error as UserFacingError {
+                    // The rule waits at this period until it can be made.
+                    problems.append("recurring '\(rule.template.description)' could not add \(period.date): \(error.message)")
+                    progress.nextPeriod = period.index
+                    break
                 }
-                progress.nextPeriod = period.index + 1
+                try db.execute(sql: "INSERT OR IGNORE INTO recurring_instance (expense_id, rule_id, period) VALUES (?, ?, ?)",
+                               arguments: [id.rawValue, rule.id.rawValue, period.key])
             }
-            try RecurringRuleRecord.saveProgress(db, progress)
+            if progress != rule { try updateRule(progress) }
         }
         let added = instances.isEmpty ? [] : try addExpenses(instances)
         return RecurringCatchUp(added: added, problems: problems)

@@ -25,7 +25,7 @@ enum ItemFingerprint: Hashable {
         case .member(let member): self.init(member)
         case .expense(let expense): self.init(expense)
         case .payment(let payment): self.init(payment)
-        case .rate, .group, .recurring, .categories: return nil
+        case .rate, .group, .recurring, .categories, .exchanges: return nil
         }
     }
 }

@@ -191,7 +191,9 @@ struct SnapshotSync {
                 return refused("the Node server cannot rename members")
             case .removeMember:
                 return refused("the Node server cannot remove members")
-            case .setRate, .renameGroup, .putRecurring, .deleteRecurring, .setCategories:
+            case .recordExchanges, .removeExchanges:
+                return refused("the Node server cannot hold currency exchanges")
+            case .setRate, .renameGroup, .setDeparture, .putRecurring, .deleteRecurring, .setCategories:
                 // Kept on this device only (by ``ServerLimits/node`` NodeRules queues none; an
                 // older outbox might).
                 return Step(outcome: applied)

@@ -43,11 +43,12 @@ enum CloudTestServer {
         var description: String { "\(detail) in: \(sql.prefix(300))" }
     }
 
-    static func run(quirks: LegacyQuirks? = nil, maxBodyBytes: Int = 8 << 20, _ body: @Sendable (Running) async throws -> Void)
-        async throws {
+    /// `facade`: another layer than the Node server's quirks (``OlderServer``).
+    static func run(quirks: LegacyQuirks? = nil, facade: (any ServerFacade)? = nil, maxBodyBytes: Int = 8 << 20,
+                    _ body: @Sendable (Running) async throws -> Void) async throws {
         let settings = try await TestDatabases.migrated(prefix: "c")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
-                                                maxBodyBytes: maxBodyBytes, bcryptCost: 4, facade: quirks)
+                                                maxBodyBytes: maxBodyBytes, bcryptCost: 4, facade: quirks ?? facade)
         let app = try await ServerApplication.build(configuration, logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)

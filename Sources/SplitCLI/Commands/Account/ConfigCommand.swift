@@ -20,7 +20,9 @@ struct ConfigCommand: AsyncParsableCommand {
                             keeps no such setting.
         Your preferences, kept with your account on split-server:
           default.currency  the currency of trip create without --currency
-          default.category  the category of add-expense without --category
+          default.category  the category of add-expense and recurring add without
+                            --category: one of the six, or a trip's own category (Rent);
+                            a trip without it refuses the expense with the ways out
           display.name      your account's name
         Give none to clear a default. A preference is kept here at once and sent to the
         logged-in server; offline, it is sent at the next sync. Commands read the copy kept

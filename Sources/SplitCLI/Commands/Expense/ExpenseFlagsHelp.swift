@@ -27,3 +27,13 @@ enum EditExpenseFlagsHelp: ExpenseFlagsHelp {
     static let date = "New date: \(DateInput.forms). Left out: unchanged."
     static let note = "New note (\"\" removes it). Left out: unchanged."
 }
+
+/// `recurring edit`: a flag left out keeps the rule's value.
+enum EditRecurringFlagsHelp: ExpenseFlagsHelp {
+    static let paidBy = "New payers (name or id). Several: A,B pay equal parts; A=30,B=20 exact parts that add up to the "
+        + "amount. Left out: the same payers."
+    static let currency = "New currency; give --amount with it. Left out: unchanged."
+    static let category = "New category, one of the trip's (split category list). Left out: unchanged."
+    static let date = "Not taken: the dates come from --every and --on."
+    static let note = "New note (\"\" removes it). Left out: unchanged."
+}

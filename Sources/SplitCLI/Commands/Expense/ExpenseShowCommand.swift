@@ -20,8 +20,7 @@ struct ExpenseShowCommand: ContextCommand {
         var shown = ExpenseShown(trip: trip, expense: expense, directory: directory,
                                  rule: SplitWords.rule(expense.givenRule, expense, directory))
         if let origin = try await context.backend.recurringOrigin(of: expense.id) {
-            let rule = try await context.backend.recurringRules(trip: trip.id).first { $0.id == origin.rule }
-            shown.recurring = (origin.rule, rule?.template.description, origin.period)
+            shown.recurring = (origin.rule, origin.description + (origin.ruleDeleted ? ", a deleted rule" : ""), origin.period)
         }
         return shown
     }

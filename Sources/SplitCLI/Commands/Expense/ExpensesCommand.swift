@@ -2,6 +2,7 @@ import ArgumentParser
 import SplitCore
 import SplitJSON
 import SplitReport
+import SplitStore
 
 struct ExpensesCommand: ContextCommand {
     static let configuration = CommandConfiguration(
@@ -57,10 +58,17 @@ struct ExpensesCommand: ContextCommand {
             try await streamJSON(context, trip: trip, filter: filter, directory: directory)
             return .second(DocumentWritten(note: nil))
         }
-        let expenses = try await context.backend.expenses(trip: trip.id, filter: filter)
+        var expenses: [Expense] = []
+        var origins: [ExpenseID: RecurringOrigin] = [:]
         var totals = SpendingTotals()
-        for expense in expenses { try totals.add(expense.amount) }
-        return .first(ExpenseListing(trip: trip, expenses: expenses, directory: directory, filtered: filter != .all, totals: totals))
+        try await context.backend.forEachExpenseMarked(trip: trip.id, filter: filter) { expense, origin in
+            expenses.append(expense)
+            if let origin { origins[expense.id] = origin }
+            try totals.add(expense.amount)
+        }
+        var listing = ExpenseListing(trip: trip, expenses: expenses, directory: directory, filtered: filter != .all, totals: totals)
+        listing.origins = origins
+        return .first(listing)
     }
 
     /// Compact `{"trip":{...},"expenses":[...]}` written in chunks as rows arrive: constant memory for any
@@ -75,11 +83,11 @@ struct ExpensesCommand: ContextCommand {
         var first = true
         let writer = ExpenseJSONWriter(directory)
         var totals = SpendingTotals()
-        try await context.backend.forEachExpense(trip: trip.id, filter: filter) { expense in
+        try await context.backend.forEachExpenseMarked(trip: trip.id, filter: filter) { expense, origin in
             if !first { buffer.append(UInt8(ascii: ",")) }
             first = false
             try totals.add(expense.amount)
-            writer.write(expense, to: &buffer)
+            writer.write(expense, origin: origin, to: &buffer)
             if buffer.count >= 1 << 20 {
                 context.output.write(bytes: buffer)
                 buffer.removeAll(keepingCapacity: true)

@@ -85,7 +85,7 @@ struct RecurringAddCommand: ContextCommand {
         if try await context.scope().link?.syncProtocol == .snapshot {
             notes.append("the rule stays on this device; each instance syncs as an ordinary expense")
         }
-        let stored = try await context.backend.recurringRules(trip: trip.id).first { $0.id == rule.id } ?? rule
+        let stored = try await context.backend.recurringRule(rule.id, trip: trip.id) ?? rule
         return RecurringAdded(rule: stored, added: caughtUp.added, directory: directory, notes: notes)
     }
 }

@@ -14,8 +14,8 @@ struct RecurringDeleteCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> RecurringChanged {
         let (trip, directory) = try await context.tripAndMembers()
-        let found = try RecurringReference.resolve(rule, in: try await context.backend.recurringRules(trip: trip.id))
-        try await context.backend.deleteRecurringRule(found.id, trip: trip.id, at: context.now)
+        let found = try await context.backend.deleteRecurringRule(matching: { try RecurringReference.resolve(rule, in: $0) },
+                                                                  trip: trip.id, at: context.now)
         return RecurringChanged(verb: "Deleted", rule: found, directory: directory)
     }
 }

@@ -25,7 +25,7 @@ struct BalancesCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> BalanceSheet {
         let (trip, directory) = try await context.tripAndMembers()
-        let warning = try context.heldItemsWarning(trip.id)
+        let warning = try await context.heldItemsWarning()
         let day = try until.map { try DateInput(today: context.clock.today()).read($0) }
         let balances = if let day { try await context.backend.balances(trip: trip.id, until: day) }
             else { try await context.backend.balances(trip: trip.id) }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import SplitCloud
 import SplitCore
+import SplitStore
 import SplitReport
 import SplitJSON
 
@@ -22,8 +24,9 @@ struct SettleCommand: ContextCommand {
         then the plan in CUR, so every balance in every currency ends at zero; split
         conversions lists the exchanges and split undo takes the whole step back. With --mine
         the exchanges still cover everyone (a currency is converted for the whole group) and
-        only your transfers are recorded. A trip linked to a server refuses it (exit 69): no
-        server holds exchanges yet.
+        only your transfers are recorded. On a trip linked to split-server the exchanges sync
+        like payments; a server that cannot hold them (the Node server, an older
+        split-server) refuses it (exit 69).
         --all --mine nets your transfers across all trips, per friend and currency (see
         split friends for who is the same friend, and the trips behind each amount).
         Examples:
@@ -74,7 +77,7 @@ struct SettleCommand: ContextCommand {
     func run(_ context: CommandContext) async throws -> OneOf<SettlePlan, OneOf<SettlementRecorded, FriendsSettlement>> {
         if all { return .second(.second(FriendsSettlement(view: try await CrossTrips.load(context, into: target)))) }
         let (trip, directory) = try await context.tripAndMembers()
-        let warning = try context.heldItemsWarning(trip.id)
+        let warning = try await context.heldItemsWarning()
         if record, let target {
             return .second(.first(try await recordInOne(context, trip: trip, directory: directory, warning: warning,
                                                         target: try Currency(code: target))))
@@ -129,16 +132,34 @@ struct SettleCommand: ContextCommand {
         return SettlementRecorded(trip: trip, payments: payments, day: day, directory: directory, heldWarning: warning)
     }
 
+    /// A linked trip records exchanges only on a server that holds them (split-server with
+    /// `conversions`, asked once through the capability cache): elsewhere, and when the server
+    /// cannot be asked, exit 69 with the reason, before anything is written.
+    private func refuseWithoutConversions(_ context: CommandContext, link: TripLink) async throws {
+        let refusal = "settle each currency in its own with: split settle --record"
+        if link.syncProtocol == .snapshot {
+            throw CLIError("settle --record --in records currency exchanges, which the Node server it is linked to "
+                           + "(\(link.server)) cannot hold; \(refusal)", kind: .unavailable)
+        }
+        let holds: Bool
+        do {
+            holds = try await context.sync.access.client(for: link).capabilities().has(.conversions)
+        } catch let error as CloudError {
+            throw CLIError("settle --record --in on a linked trip needs to know whether its server (\(link.server)) holds "
+                           + "currency exchanges, and it could not be asked (\(error.message)); try again online, or "
+                           + refusal, kind: .unavailable)
+        }
+        guard holds else {
+            throw CLIError("settle --record --in records currency exchanges, which its server (\(link.server)) cannot hold "
+                           + "(it does not list the conversions feature); \(refusal)", kind: .unavailable)
+        }
+    }
+
     /// `--record --in`: the currency exchanges that carry every other currency into `target`,
     /// and the plan in it (only your transfers with `--mine`), as one change.
     private func recordInOne(_ context: CommandContext, trip: Trip, directory: MemberDirectory, warning: String?,
                              target: Currency) async throws -> SettlementRecorded {
-        if let link = try await context.scope().link {
-            let server = link.syncProtocol == .snapshot ? "the Node server it is linked to (\(link.server))"
-                : "its server (\(link.server))"
-            throw CLIError("settle --record --in records currency exchanges, which \(server) cannot hold; settle each "
-                           + "currency in its own with: split settle --record", kind: .unavailable)
-        }
+        if let link = try await context.scope().link { try await refuseWithoutConversions(context, link: link) }
         let me = try await you(context)
         let today = context.clock.today()
         let day = try DateInput(today: today).recorded(date) ?? today

@@ -19,8 +19,7 @@ struct ImportCommand: ContextCommand {
                       paid taken as weight 1; reimbursements become payments)
           ihatemoney-csv  ihatemoney's export/bills.csv, read the same way
           spliit      Spliit's expenses/export/json (one trip named after the group;
-                      every split mode, reimbursements become payments, categories
-                      mapped to split's six with a note)
+                      every split mode, reimbursements become payments)
           spliit-csv  Spliit's CSV export (BOM, one column per participant; a row
                       whose payer has no share names no payer and is refused)
           cospend     a Cospend project CSV (members' weights, owers joined with
@@ -29,6 +28,8 @@ struct ImportCommand: ContextCommand {
           csv         any other CSV (Tricount, Settle Up, a bank) read through --map:
                       date, amount and paid-by columns, then shares=Prefix * (a
                       column per member) or among=Column (a list of names)
+        Other apps' categories are kept as the trip's own (split category list),
+        counted in a note; General and Uncategorized become Other.
         Float amounts from the iOS app are rounded half to even and splits repaired
         to the exact amount; every repair is reported. ihatemoney amounts must be
         whole cents: a row that is not is refused, or skipped with --keep-going (as are

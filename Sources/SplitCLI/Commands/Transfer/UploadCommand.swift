@@ -54,12 +54,6 @@ struct UploadCommand: AccountCommand {
         if let link = try local.link(trip.id) {
             return .second(AlreadyUploaded(trip: trip, link: link, pending: try local.pendingCount(trip.id)))
         }
-        // No server holds currency exchanges yet: an upload would leave them, and the balances
-        // they settle, behind.
-        if try await local.hasExchanges(trip: trip.id) {
-            throw CLIError("\(trip.name) holds currency exchanges (split conversions), which no server can hold yet; "
-                           + "undo the settle --record --in step (split undo) to upload it", kind: .unavailable)
-        }
         let settings = try files.settings.load()
         let session = try CloudSession.resume(files: files, settings: settings, environment: environment)
         let bar = ProgressBar.forTerminal(json: global.json)
@@ -67,6 +61,13 @@ struct UploadCommand: AccountCommand {
         let access = CloudAccess.make(files: files, settings: settings, environment: environment, dependencies: dependencies,
                                       output: output)
         let client = access.client(server: session.server, token: session.token, notice: { bar.note("split: \($0)") })
+        // Only split-server with `conversions` holds currency exchanges: elsewhere an upload
+        // would leave them, and the balances they settle, behind. They go up with the first
+        // sync of the linked trip, one operation per settle step.
+        if try await local.hasExchanges(trip: trip.id), try await !client.capabilities().has(.conversions) {
+            throw CLIError("\(trip.name) holds currency exchanges (split conversions), which this server (\(session.server.url)) "
+                           + "cannot hold; undo the settle --record --in step (split undo) to upload it", kind: .unavailable)
+        }
         // The id map is kept under the account; for a token without a saved login the upload
         // asks the server once.
         let account = try access.savedAccountID(of: session)

@@ -1,5 +1,6 @@
 import SplitCore
 import SplitJSON
+import SplitStore
 import SplitReport
 
 /// `expenses`: the trip's expenses, newest date first, as a table or (on a terminal) as JSON;
@@ -12,9 +13,11 @@ struct ExpenseListing: CommandResult {
     let filtered: Bool
     /// What the listed expenses come to, per currency: the total line.
     let totals: SpendingTotals
+    /// The recurring rule and period of each listed instance (``SplitStore/RecurringOrigin``).
+    var origins: [ExpenseID: RecurringOrigin] = [:]
 
     var json: JSONValue {
-        .object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory) }),
+        .object(["trip": JSONRendering.trip(trip), "expenses": .array(expenses.map { JSONRendering.expense($0, directory, origin: origins[$0.id]) }),
                  "totals": Self.json(totals)])
     }
 
@@ -33,13 +36,15 @@ struct ExpenseListing: CommandResult {
         var table = TextTable(["DATE", "ID", "DESCRIPTION", "AMOUNT", "CATEGORY", "PAID BY", "SPLIT AMONG"], rightAligned: [3])
         for expense in expenses {
             table.add([
-                expense.date.description, expense.id.short, expense.shownDescription, expense.amount.description,
+                expense.date.description, expense.id.short,
+                expense.shownDescription + (origins[expense.id].map { " ↻ \($0.period)" } ?? ""), expense.amount.description,
                 expense.category.rawValue, Amounts.payers(expense, directory),
                 JSONRendering.byName(expense.splits, directory).filter { $0.amount > 0 }.map { directory.name(of: $0.memberID) }
                     .joined(separator: ", "),
             ])
         }
-        return [table.render()] + totals.currencies.map { entry in
+        return [table.render()] + (expenses.contains { origins[$0.id] != nil } ? ["↻ added by a recurring expense, for "
+            + "that period (split recurring show NAME)"] : []) + totals.currencies.map { entry in
             "Total \(entry.currency.code): \(MoneyWords.text(entry.total, entry.currency)) in \(entry.count) expense\(entry.count == 1 ? "" : "s")"
         }
     }

@@ -14,13 +14,13 @@ struct RecurringChanged: CommandResult {
     /// refused, as it would change nothing.
     static func setPaused(_ paused: Bool, _ reference: String, _ context: CommandContext) async throws -> RecurringChanged {
         let (trip, directory) = try await context.tripAndMembers()
-        let found = try RecurringReference.resolve(reference, in: try await context.backend.recurringRules(trip: trip.id))
-        guard found.paused != paused else {
-            throw CLIError.data("recurring '\(found.template.description)' is \(paused ? "already paused" : "not paused")")
-        }
-        let today = context.clock.today()
-        try await context.backend.setRecurringRulePaused(found.id, paused: paused, today: today, trip: trip.id, at: context.now)
-        let now = try await context.backend.recurringRules(trip: trip.id).first { $0.id == found.id } ?? found
+        let now = try await context.backend.setRecurringRulePaused(matching: { rules in
+            let found = try RecurringReference.resolve(reference, in: rules)
+            guard found.paused != paused else {
+                throw CLIError.data("recurring '\(found.template.description)' is \(paused ? "already paused" : "not paused")")
+            }
+            return found
+        }, paused: paused, today: context.clock.today(), trip: trip.id, at: context.now)
         return RecurringChanged(verb: paused ? "Paused" : "Resumed", rule: now, directory: directory)
     }
 }

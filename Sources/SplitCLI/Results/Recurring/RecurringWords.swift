@@ -44,7 +44,37 @@ enum RecurringWords {
         return .object(fields)
     }
 
-    private static func payers(_ rule: PayerRule, _ names: MemberDirectory) -> String {
+    /// The schedule in words: `every month on day 1 from 2024-11-01, until 2025-12-31`,
+    /// `every 2 weeks on friday from 2025-01-03, 10 times`; a day past 28 says where it falls
+    /// in shorter months.
+    static func schedule(_ schedule: RecurrenceSchedule) -> String {
+        var words = "every " + (schedule.frequency == .twoWeeks ? "2 weeks" : schedule.frequency.rawValue)
+        switch schedule.day {
+        case .weekday: words += " on \(schedule.day.text)"
+        case .dayOfMonth(let day) where day == 31: words += " on the last day of the month"
+        case .dayOfMonth(let day) where day > 28: words += " on day \(day) (the last day of shorter months)"
+        case .dayOfMonth(let day): words += " on day \(day)"
+        }
+        words += " from \(schedule.start)"
+        switch schedule.end {
+        case .never: break
+        case .until(let date): words += ", until \(date)"
+        case .times(let count): words += ", \(count) time\(count == 1 ? "" : "s") in all"
+        }
+        return words
+    }
+
+    /// How each instance is split: as given, or equally among whoever is present on its date.
+    static func split(_ template: RecurringTemplate, _ names: MemberDirectory) -> String {
+        template.split.map { SplitWords.text($0, names, amount: template.amount) } ?? "equal among everyone present on each date"
+    }
+
+    static func splitJSON(_ template: RecurringTemplate, _ names: MemberDirectory) -> JSONValue {
+        template.split.map { SplitWords.json($0, names, amount: template.amount) }
+            ?? .object([JSONMember("mode", .string("present")), JSONMember("parts", .array([]))])
+    }
+
+    static func payers(_ rule: PayerRule, _ names: MemberDirectory) -> String {
         switch rule {
         case .equal(let members): members.map { names.name(of: $0) }.joined(separator: ", ")
         case .exact(let parts): parts.map { names.name(of: $0.memberID) }.joined(separator: ", ")

@@ -112,7 +112,7 @@ public enum SyncPlanner {
             // server's stands, and a different local one is listed.
             return (.recurring(theirs), mine == theirs ? [] : ["rule"])
         default:
-            // Payments never change after they are made: the server's stands.
+            // Payments and exchanges never change after they are made: the server's stands.
             return (theirs, mine == theirs ? [] : ["payment"])
         }
     }
@@ -126,7 +126,7 @@ public enum SyncPlanner {
         case .group(let name, _): return .renameGroup(name: name)
         case .recurring(let rule): return .putRecurring(rule)
         case .categories(let list): return .setCategories(list)
-        case .payment: return nil
+        case .payment, .exchanges: return nil
         }
     }
 }

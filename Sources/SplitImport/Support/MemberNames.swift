@@ -1,14 +1,14 @@
 import SplitCore
 
-/// Names from ihatemoney as split member names.
+/// Names from another app (ihatemoney, Spliit, Cospend, a mapped CSV) as split member names.
 ///
-/// ihatemoney takes any name; split refuses `,` and `=` in member names, as they separate names
+/// Those apps take any name; split refuses `,` and `=` in member names, as they separate names
 /// and values on its command line (``NameRules/member(_:)``). So a comma becomes a space and an
 /// `=` is dropped (`Smith, John` → `Smith John`, `=Bob` → `Bob`), spaces collapsed; a name that
 /// then matches another (case-insensitively) or is empty gets the next free ` 2`, ` 3`, ….
-/// Every rename is reported. Members' sources keep the name as ihatemoney wrote it, so a second
+/// Every rename is reported. Members' sources keep the name as the file wrote it, so a second
 /// import finds them again.
-enum IHateMoneyNames {
+enum MemberNames {
     /// Split names for `names` (each once, in order), and one warning line if any changed.
     static func splitNames(_ names: [String]) -> (names: [String: String], warning: String?) {
         var taken = Set(names.filter { (try? NameRules.member($0)) != nil }.map { $0.lowercased() })
