@@ -21,6 +21,7 @@ struct RecurringRuleSyncTests {
             let (token, group, m) = try await api.trip(["Alex", "Bea"])
             let rule = API.newID()
             let first = try await api.sync(token, group: group, ops: [Self.put(rule, payer: m["Alex"]!)])
+            try #require(first.status == 200, "\(first)")
             let applied = try first.decode(Components.Schemas.SyncResponse.self)
             #expect(applied.results.map(\.status) == [.applied], "\(applied.results)")
             let fed = try #require(applied.changes.recurring?.first)

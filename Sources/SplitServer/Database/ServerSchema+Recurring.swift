@@ -14,8 +14,9 @@ extension ServerSchema {
             created_at TIMESTAMPTZ NOT NULL DEFAULT NOW())
         """,
         "CREATE INDEX IF NOT EXISTS recurring_rules_group_revision ON recurring_rules (group_id, revision)",
-        // A deleted rule's tombstone is of the kind `recurring`.
-        "ALTER TABLE sync_tombstones DROP CONSTRAINT IF EXISTS sync_tombstones_kind_check",
-        "ALTER TABLE sync_tombstones ADD CONSTRAINT sync_tombstones_kind_check CHECK (kind IN ('member', 'payment', 'rate', 'exchanges', 'recurring'))",
+        // A deleted rule's tombstone is of the kind `recurring` (the check migration 10 set,
+        // by its name, replaced).
+        "ALTER TABLE sync_tombstones DROP CONSTRAINT IF EXISTS sync_tombstones_kind",
+        "ALTER TABLE sync_tombstones ADD CONSTRAINT sync_tombstones_kind CHECK (kind IN ('member', 'payment', 'rate', 'exchanges', 'recurring'))",
     ]
 }

@@ -16,8 +16,7 @@ extension APIHandler {
     static let features = [
         "idempotency", "expense-edit", "payments", "balances", "from-local", "member-edit", "invites", "sync", "payers",
         "claims", "preferences", "currencies", "share-links", "split-given",
-        "recurring", "categories",
-        "conversions", "departures",
+        "conversions", "departures", "recurring", "categories",
     ]
 
     /// 200 when the database answers within 3 seconds, else 503: a monitor must not hang on

@@ -102,11 +102,23 @@ extension TripWriter {
             return
         }
         var rule = shared
-        for period in shared.schedule.due(through: today)
-        where try instanceKnown(period.instanceID(rule: shared.id.rawValue)) {
+        var known: [(ExpenseID, RecurrencePeriod)] = []
+        for period in shared.schedule.due(through: today) {
+            let id = period.instanceID(rule: shared.id.rawValue)
+            guard try instanceKnown(id) else { continue }
+            known.append((id, period))
             rule.nextPeriod = period.index + 1
         }
         try RecurringRuleRecord.insert(db, rule, trip: trip, createdAt: at)
+        for (id, period) in known { try markInstance(id, rule: shared.id, period: period) }
+    }
+
+    /// Records that expense `id`, made on another device and pulled here, is the rule's instance
+    /// for `period`, so `expenses` and `expense show` say so here as well.
+    private func markInstance(_ id: ExpenseID, rule: RecurringRuleID, period: RecurrencePeriod) throws {
+        guard try ExpenseRecord.withID(id).fetchCount(db) > 0 else { return }
+        try db.execute(sql: "INSERT OR IGNORE INTO recurring_instance (expense_id, rule_id, period) VALUES (?, ?, ?)",
+                       arguments: [id.rawValue, rule.rawValue, period.key])
     }
 
     /// Whether the trip holds this instance, or the server said it was deleted: a catch-up
@@ -204,8 +216,12 @@ extension TripWriter {
             var progress = advanced
             for period in due {
                 let id = period.instanceID(rule: rule.id.rawValue)
-                // Made before, here or on another device (and maybe deleted since): never again.
-                guard try !instanceKnown(id) else { continue }
+                // Made before, here or on another device (and maybe deleted since): never again,
+                // but one that came from another device is marked as this rule's here too.
+                guard try !instanceKnown(id) else {
+                    try markInstance(id, rule: rule.id, period: period)
+                    continue
+                }
                 do {
                     instances.append(try rule.template.instance(of: rule.id, period, present: try present(period.date)))
                 } catch let error as UserFacingError {
