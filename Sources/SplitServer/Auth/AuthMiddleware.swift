@@ -26,7 +26,7 @@ import Hummingbird
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    static let publicPaths: Set<String> = ["/health", "/api/ping", "/auth/register", "/auth/login"]
+    static let publicPaths: Set<String> = ["/health", "/health/ready", "/api/ping", "/auth/register", "/auth/login"]
 
     /// The routes whose first statement checks the token together with its own work (the
     /// group reads with ``GroupRepository/access(group:credential:)``, the expense post with

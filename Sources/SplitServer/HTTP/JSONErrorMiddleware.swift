@@ -15,6 +15,7 @@ import SplitJSON
 ///   content type, a missing parameter) raised by the generated OpenAPI code before a handler
 ///   runs: 400, with the decoder's explanation.
 /// - Hummingbird's own errors (unknown route, body too large): their status.
+/// - PostgreSQL away (``DatabaseUnavailable/isOutage(_:)``): 503 with `Retry-After: 1`.
 /// - ``UnreadableStoredValue``: 500, saying which row; the log names table, column and row.
 /// - Anything else: 500 with a fixed message; the cause is logged without the request, so no
 ///   password or token reaches the log.
@@ -44,6 +45,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     static func apiError(for error: any Error) -> APIError {
+        if DatabaseUnavailable.isOutage(error) || (error as? ServerError).map({ DatabaseUnavailable.isOutage($0.underlyingError) }) == true {
+            return .databaseUnavailable
+        }
         switch error {
         case let failure as APIError:
             return failure
