@@ -47,6 +47,20 @@ as_owner() {
   fi
 }
 
+# Runs "$@" without the descriptors this script inherited beyond 0-2: the PostgreSQL server
+# pg_ctl starts would keep them open for its whole life, and a caller waiting for them to
+# close (a pipe it reads, or the socket by which Foundation's Process notices an exit) would
+# wait until the cluster stops.
+without_inherited_fds() {
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    "$@"
+  )
+}
+
 # Prints a loopback TCP port that is free right now. Prefers asking the kernel (bind to port 0);
 # without python3 it falls back to a random port in 20000-59999 that refuses connections.
 # Either way another process may take it before the server binds, so start_cluster retries.
@@ -104,7 +118,7 @@ start_cluster() {
     port=$(pick_port)
     log_size=$(wc -c <"$dir/postgres.log")
     # -w waits until the server accepts connections (or gives up after -t seconds).
-    if as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" \
+    if without_inherited_fds as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" \
       -o "$(server_options "$port")" \
       >&2; then
       break
@@ -169,7 +183,7 @@ halt_server() {
 resume_server() {
   local port
   port=$(cat "$dir/port")
-  as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" -o "$(server_options "$port")" >&2
+  without_inherited_fds as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" -o "$(server_options "$port")" >&2
 }
 
 mode=${3:-}

@@ -18,8 +18,9 @@ public enum ServerApplication {
     ) async throws -> some ApplicationProtocol {
         let client = PostgresClient(configuration: configuration.database.clientConfiguration,
                                     backgroundLogger: logger)
-        var database = ServerDatabase(client: client, logger: logger)
-        database.waitLimit = configuration.databaseWaitLimit
+        var pooled = ServerDatabase(client: client, logger: logger)
+        pooled.waitLimit = configuration.databaseWaitLimit
+        let database = pooled
         let router = try router(configuration: configuration, database: database, logger: logger)
         var app = Application(
             router: router,
@@ -53,14 +54,11 @@ public enum ServerApplication {
         let running = Mutex(false)
         let app = try await build(configuration, logger: logger) { _ in running.withLock { $0 = true } }
         var group = ServiceGroupConfiguration(services: [app], logger: logger)
-        if configuration.shutdownTimeout == .zero {
-            group.cancellationSignals = [.sigterm, .sigint]
-        } else {
-            group.gracefulShutdownSignals = [.sigterm, .sigint]
-            group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
-            // A second signal during the drain ends it at once.
-            group.cancellationSignals = []
-        }
+        group.gracefulShutdownSignals = [.sigterm, .sigint]
+        group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
+        // Ends the process if the drain overruns, or at once for a timeout of zero (no drain).
+        let watchdog = ShutdownWatchdog(timeout: configuration.shutdownTimeout)
+        defer { withExtendedLifetime(watchdog) {} }
         do {
             try await ServiceGroup(configuration: group).run()
             return .drained
