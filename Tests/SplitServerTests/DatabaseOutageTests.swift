@@ -21,7 +21,7 @@ struct DatabaseOutageTests {
     }
 
     @Test("PostgreSQL stopped: reads and writes are 503 within the wait limit, readiness is 503; once it is back, a retry with the same key stores the write once",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func stoppedCluster() async throws {
         try await OwnCluster.run { cluster in
             try await ServerHarness.run(settings: cluster.settings, configure: { $0.databaseWaitLimit = .seconds(1) }) { api in
@@ -67,7 +67,7 @@ struct DatabaseOutageTests {
     }
 
     @Test("the server's backend ended mid-write: 503, nothing stored; the retry with the same key stores it once",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(3)))
     func backendTerminatedMidWrite() async throws {
         try await ServerHarness.run { api in
             let (token, group, members) = try await api.trip(["Alex"])

@@ -66,7 +66,7 @@ struct ShutdownTests {
     }
 
     @Test("SIGTERM: every request in flight is answered with Connection: close, idle connections close, new ones are refused, exit 0",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func drains() async throws {
         try await Self.sigtermWithRequestsInFlight(arguments: ["--shutdown-timeout", "20"]) { server, idle in
             #expect(await idle.closed(within: .seconds(2)) != nil, "the idle connection stayed open")
@@ -91,7 +91,7 @@ struct ShutdownTests {
     }
 
     @Test("control: --shutdown-timeout 0 ends at once and the requests in flight get no answer",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func noDrain() async throws {
         try await Self.sigtermWithRequestsInFlight(arguments: ["--shutdown-timeout", "0"]) { server, _ in
             #expect(await server.exited(within: .seconds(10)) != nil, "the server kept running")
