@@ -71,7 +71,8 @@ struct AuthMiddleware: RouterMiddleware {
                     try await next(request, context)
                 }
             } catch {
-                if deferred { _ = try await credential.resolve() }
+                // A database that is away is a 503 (JSONErrorMiddleware), not a token to check again.
+                if deferred, !JSONErrorMiddleware<Context>.isOutage(error) { _ = try await credential.resolve() }
                 throw error
             }
             if deferred { _ = try await credential.resolve() }

@@ -44,10 +44,13 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         return Response(status: failure.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
+    /// Whether `error`, or the error a generated handler wraps, says the database is away.
+    static func isOutage(_ error: any Error) -> Bool {
+        DatabaseUnavailable.isOutage(error) || (error as? ServerError).map({ DatabaseUnavailable.isOutage($0.underlyingError) }) == true
+    }
+
     static func apiError(for error: any Error) -> APIError {
-        if DatabaseUnavailable.isOutage(error) || (error as? ServerError).map({ DatabaseUnavailable.isOutage($0.underlyingError) }) == true {
-            return .databaseUnavailable
-        }
+        if isOutage(error) { return .databaseUnavailable }
         switch error {
         case let failure as APIError:
             return failure
