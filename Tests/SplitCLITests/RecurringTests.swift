@@ -62,6 +62,22 @@ struct RecurringTests {
         #expect(try await Self.rents(cli) == ["2025-01-01", "2025-04-01"])
     }
 
+    @Test("many instances get one short line on stderr; recurring run reports what opening the trip added")
+    func manyAndRun() async throws {
+        let cli = try await Self.flat()
+        try await cli.ok("recurring", "add", "Gym", "25", "--every", "week", "--on", "monday", "--paid-by", "Beto",
+                         "--from", "2025-01-06")
+        Self.at(cli, "2025-03-05T09:00:00Z")
+        let balances = try await cli.ok("balances")
+        // Mondays from 2025-01-27 to 2025-03-03: six, past the five a line lists one by one.
+        #expect(balances.stderr.contains("added 6 recurring expenses that fell due, dated 2025-01-27 to 2025-03-03"),
+                "\(balances.stderr)")
+        Self.at(cli, "2025-03-20T09:00:00Z")
+        let run = try await cli.ok("recurring", "run")
+        #expect(run.stdout == "Added Gym €25.00 on 2025-03-10.\nAdded Gym €25.00 on 2025-03-17.\n", "\(run.stdout)")
+        #expect(!run.stderr.contains("recurring"), "\(run.stderr)")
+    }
+
     @Test("a paused rule adds nothing; resumed, it skips what fell while paused")
     func pauseResume() async throws {
         let cli = try await Self.flat()

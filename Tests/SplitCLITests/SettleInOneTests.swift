@@ -164,11 +164,11 @@ struct SettleInOneExportTests {
         #expect(keptText == first)
     }
 
-    @Test("an export without exchanges stays version 3; a step whose exchanges do not sum to zero is refused, writing nothing")
+    @Test("an export is version 4 (categories, departures, exchanges); a step whose exchanges do not sum to zero is refused, writing nothing")
     func refusesUnbalanced() async throws {
         let cli = try await SettleInOneTests.lima()
         try await cli.ok("export", "--format", "json", "-o", cli.path("plain.json"))
-        #expect(try String(contentsOfFile: cli.path("plain.json"), encoding: .utf8).contains(#""version": 3"#))
+        #expect(try String(contentsOfFile: cli.path("plain.json"), encoding: .utf8).contains(#""version": 4"#))
         try await cli.ok("settle", "--record", "--in", "PEN")
         try await cli.ok("export", "--format", "json", "-o", cli.path("lima.json"))
         let text = try String(contentsOfFile: cli.path("lima.json"), encoding: .utf8)

@@ -70,21 +70,45 @@ import Testing
         }
     }
 
+    /// A random rate (0.01 to 500.99) for each of USD, JPY, KWD and EUR: the property tests' rates.
+    static func randomRates(using rng: inout SplitMix64) throws -> [String: ExchangeRate] {
+        var rates: [String: ExchangeRate] = [:]
+        for code in ["USD", "JPY", "KWD", "EUR"] {
+            let whole = Int.random(in: 0...500, using: &rng), cents = Int.random(in: 1...99, using: &rng)
+            rates[code] = try ExchangeRate(parsing: "\(whole).\(cents < 10 ? "0" : "")\(cents)")
+        }
+        return rates
+    }
+
+    /// One random case of the conversion properties: a random trip, its balances, its home currency, a
+    /// target (one of USD, JPY, KWD, EUR by `targetIndex`) and rates for all four.
+    struct RandomCase {
+        let trip: (members: [MemberID], expenses: [Expense], payments: [Payment])
+        let balances: [CurrencyBalances]
+        let home: Currency
+        let target: Currency
+        let rates: [String: ExchangeRate]
+
+        init(members memberCount: Int, expenses expenseCount: Int, targetIndex: Int, seed: UInt64) throws {
+            let usd = try Currency(code: "USD"), jpy = try Currency(code: "JPY")
+            let kwd = try Currency(code: "KWD"), eur = try Currency(code: "EUR")
+            var rng = SplitMix64(seed: seed)
+            trip = try BalanceCalculatorTests.randomTrip(members: memberCount, expenses: expenseCount, payments: 4, using: &rng)
+            balances = try BalanceCalculator.balances(members: trip.members, expenses: trip.expenses, payments: trip.payments)
+            home = [usd, jpy, kwd, eur].randomElement(using: &rng) ?? usd
+            target = [usd, jpy, kwd, eur][targetIndex]
+            rates = try CurrencyConverterTests.randomRates(using: &rng)
+        }
+    }
+
     /// Random trips, rates and targets: converted nets sum to exactly zero, every field is its
     /// exact value rounded down or up, and each column keeps its exactly rounded total.
     @Test func convertedNetsSumToZero() async {
         await propertyCheck(count: 200, input: Gen.int(in: 1...8), Gen.int(in: 0...20), Gen.int(in: 0...3), Gen.uint64()) {
             memberCount, expenseCount, targetIndex, seed in
-            var rng = SplitMix64(seed: seed)
-            let trip = try BalanceCalculatorTests.randomTrip(members: memberCount, expenses: expenseCount, payments: 4, using: &rng)
-            let balances = try BalanceCalculator.balances(members: trip.members, expenses: trip.expenses, payments: trip.payments)
-            let home = [usd, jpy, kwd, eur].randomElement(using: &rng) ?? usd
-            let target = [usd, jpy, kwd, eur][targetIndex]
-            var rates: [String: ExchangeRate] = [:]
-            for code in ["USD", "JPY", "KWD", "EUR"] {
-                let whole = Int.random(in: 0...500, using: &rng), cents = Int.random(in: 1...99, using: &rng)
-                rates[code] = try ExchangeRate(parsing: "\(whole).\(cents < 10 ? "0" : "")\(cents)")
-            }
+            let random = try CurrencyConverterTests.RandomCase(members: memberCount, expenses: expenseCount,
+                                                               targetIndex: targetIndex, seed: seed)
+            let (balances, home, target, rates) = (random.balances, random.home, random.target, random.rates)
             let result = try CurrencyConverter.convert(balances, home: home, rates: rates, to: target)
             #expect(result.currency == target)
             #expect(result.balances.reduce(Int128(0)) { $0 + Int128($1.net) } == 0)

@@ -82,16 +82,9 @@ import Testing
     func property() async {
         await propertyCheck(count: 200, input: Gen.int(in: 1...8), Gen.int(in: 0...20), Gen.int(in: 0...3), Gen.uint64()) {
             memberCount, expenseCount, targetIndex, seed in
-            var rng = SplitMix64(seed: seed)
-            let trip = try BalanceCalculatorTests.randomTrip(members: memberCount, expenses: expenseCount, payments: 4, using: &rng)
-            let balances = try BalanceCalculator.balances(members: trip.members, expenses: trip.expenses, payments: trip.payments)
-            let home = [usd, jpy, kwd, eur].randomElement(using: &rng) ?? usd
-            let target = [usd, jpy, kwd, eur][targetIndex]
-            var rates: [String: ExchangeRate] = [:]
-            for code in ["USD", "JPY", "KWD", "EUR"] {
-                let whole = Int.random(in: 0...500, using: &rng), cents = Int.random(in: 1...99, using: &rng)
-                rates[code] = try ExchangeRate(parsing: "\(whole).\(cents < 10 ? "0" : "")\(cents)")
-            }
+            let random = try CurrencyConverterTests.RandomCase(members: memberCount, expenses: expenseCount,
+                                                               targetIndex: targetIndex, seed: seed)
+            let (trip, balances, home, target, rates) = (random.trip, random.balances, random.home, random.target, random.rates)
             let result = try ExchangePlanner.plan(balances, home: home, rates: rates, to: target)
             #expect(result.converted == (try CurrencyConverter.convert(balances, home: home, rates: rates, to: target)))
             let nets = try Self.applied(balances, result.legs, members: trip.members)

@@ -54,7 +54,7 @@ struct SchemaUpgradeTests {
             try SchemaMigrator(migrations: Array(SplitDatabase.migrator.migrations.prefix(version))).migrate(db, from: 0)
             try db.execute(sql: "INSERT INTO trip VALUES (?, 'Old', 'old', 'EUR', '2025-01-01T00:00:00.000Z')", arguments: [trip])
             for (index, member) in members.enumerated() {
-                try db.execute(sql: "INSERT INTO member VALUES (?, ?, ?, ?, '2025-01-01T00:00:00.000Z', NULL)",
+                try db.execute(sql: "INSERT INTO member (id, trip_id, name, name_key, created_at, removed_at) VALUES (?, ?, ?, ?, '2025-01-01T00:00:00.000Z', NULL)",
                                arguments: [member, trip, "M\(index)", "m\(index)"])
             }
             for (index, date) in dates.enumerated() {

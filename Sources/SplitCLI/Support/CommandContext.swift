@@ -25,6 +25,8 @@ struct CommandContext: Sendable {
     let autoSyncSkipped: AutoSync.Outcome?
     /// The trip the command works on, read once (``scope()``).
     let scopeCache = ScopeCache()
+    /// The automatic catch-up of recurring expenses, for `recurring run` to report.
+    let catchUp = CatchUpBox()
     /// The command's one sync session: over ``backend``, so each linked trip's link is read once.
     let sync: SyncSession
 
@@ -81,10 +83,8 @@ struct CommandContext: Sendable {
     /// says so on stderr: any command that opens the trip brings it up to date first.
     private func catchUpRecurring(_ trip: TripID) async throws {
         let caughtUp = try await backend.catchUpRecurring(trip: trip, today: clock.today(), at: now)
-        if !caughtUp.added.isEmpty {
-            output.note("added \(caughtUp.added.count) recurring expense\(caughtUp.added.count == 1 ? "" : "s") that fell due: "
-                        + caughtUp.added.map { "\($0.description) \($0.date)" }.joined(separator: ", "))
-        }
+        guard catchUp.keep(caughtUp) else { return }
+        if let words = CatchUpWords.note(caughtUp.added) { output.note(words) }
         for problem in caughtUp.problems { output.note(problem) }
     }
 

@@ -8,9 +8,10 @@ struct RecurringCommand: AsyncParsableCommand {
         discussion: HelpText.reflow("""
         A rule adds its expense for every period whose date is on or before today, the next
         time any command opens the trip (or with split recurring run). Each instance is a
-        normal expense; its id is made from the rule and the period, so two devices of a
-        linked trip that both add the March rent end up with one. A deleted instance is never
-        added again. split undo takes back a catch-up as one change.
+        normal expense whose id is made from the rule and the period, so it is never added
+        twice, and a deleted one is never added again. split undo takes back a catch-up as
+        one change. On a linked trip the rule stays on this device; its instances sync as
+        ordinary expenses.
         Examples:
           split recurring add Rent 1500 --every month --on 1 --paid-by Ana
           split recurring add Internet 40 --every month --on last --among Ana,Beto

@@ -1,12 +1,14 @@
 import SplitCore
 
-/// Finds a recurring rule as people name one: its id or an id prefix of 4 characters or more,
+/// Finds a recurring rule as people name one: its id or an id prefix of ``SplitCore/ItemReference/minimumPrefix`` characters or more (the
+/// expenses' rule),
 /// or its description, ignoring case (the one rule when a description is shared is refused
 /// with the ids to choose from).
 enum RecurringReference {
     static func resolve(_ reference: String, in rules: [RecurringRule]) throws -> RecurringRule {
         let typed = reference.trimmingSpaces.lowercased()
-        if typed.count >= 4, case let byID = rules.filter({ $0.id.rawValue.hasPrefix(typed) }), !byID.isEmpty {
+        if let prefix = ItemReference.idPrefix(reference), case let byID = rules.filter({ $0.id.rawValue.hasPrefix(prefix) }),
+           !byID.isEmpty {
             if byID.count == 1 { return byID[0] }
             throw CLIError.data("'\(reference)' starts the ids of \(byID.count) recurring expenses; give more of the id")
         }

@@ -9,8 +9,11 @@ struct RecurringRunCommand: ContextCommand {
     static let changesTrips = true
 
     func run(_ context: CommandContext) async throws -> RecurringRan {
+        // Opening the trip already catches up: that is what this command reports.
+        context.catchUp.reportInResult()
         let (trip, directory) = try await context.tripAndMembers()
+        let opened = context.catchUp.result ?? .nothing
         let caughtUp = try await context.backend.catchUpRecurring(trip: trip.id, today: context.clock.today(), at: context.now)
-        return RecurringRan(added: caughtUp.added, problems: caughtUp.problems, directory: directory)
+        return RecurringRan(added: opened.added + caughtUp.added, problems: opened.problems + caughtUp.problems, directory: directory)
     }
 }
