@@ -4,7 +4,8 @@ import Testing
 
 /// A PostgreSQL cluster of one test's own (scripts/pg-cluster.sh), for tests that stop and
 /// restart PostgreSQL: never the shared cluster of `SPLIT_TEST_DATABASE_URL`, which other
-/// tests use at the same time. Every script run is bounded by `timeout`.
+/// tests use at the same time. Every script run is bounded (`timeout`, and a deadline of the
+/// test's own that does not block a thread of the test run while it waits).
 struct OwnCluster: Sendable {
     let directory: String
     let settings: DatabaseSettings
@@ -15,26 +16,28 @@ struct OwnCluster: Sendable {
     /// Starts a cluster, runs `body` with it, and removes it after, whatever `body` did.
     static func run(_ body: (OwnCluster) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("split-pg-\(UUID().uuidString.prefix(8))").path
-        let url = try Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = try await Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
         let cluster = OwnCluster(directory: directory, settings: try DatabaseSettings(url: url.components(separatedBy: "\n").last ?? url))
         do {
             try await body(cluster)
         } catch {
-            _ = try? Self.script("stop", directory)
+            _ = try? await Self.script("stop", directory)
             throw error
         }
-        _ = try Self.script("stop", directory)
+        _ = try await Self.script("stop", directory)
     }
 
     /// Stops the server (`fast` or `immediate`), keeping the cluster.
-    func halt(_ mode: String = "immediate") throws { _ = try Self.script("halt", directory, mode) }
+    func halt(_ mode: String = "immediate") async throws { _ = try await Self.script("halt", directory, mode) }
 
     /// Starts the server again on the same port.
-    func resume() throws { _ = try Self.script("resume", directory) }
+    func resume() async throws { _ = try await Self.script("resume", directory) }
 
-    /// Runs the script with a bound of 90 s; its stdout, or an error with its stderr.
+    /// Runs the script with a bound of 90 s; its stdout, or an error with its stderr. Polls for
+    /// the exit rather than blocking in `waitUntilExit`: the test run has as few threads as the
+    /// machine has cores, and the script can take seconds.
     @discardableResult
-    static func script(_ arguments: String...) throws -> String {
+    static func script(_ arguments: String...) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = ["90", script] + arguments
@@ -52,7 +55,14 @@ struct OwnCluster: Sendable {
         process.standardError = try FileHandle(forWritingTo: errURL)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        let deadline = ContinuousClock.now + .seconds(100)
+        while process.isRunning {
+            guard ContinuousClock.now < deadline else {
+                process.interrupt()
+                throw HarnessError("pg-cluster.sh \(arguments.joined(separator: " ")) still ran after 100 s")
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
         let out = (try? Data(contentsOf: outURL)) ?? Data()
         let err = (try? Data(contentsOf: errURL)) ?? Data()
         guard process.terminationStatus == 0 else {

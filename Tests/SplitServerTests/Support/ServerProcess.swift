@@ -63,6 +63,14 @@ final class ServerProcess: @unchecked Sendable {
         return await connection.response(within: limit)
     }
 
+    /// Posts `json` and answers the reply; for the setup steps of a test.
+    func post(_ path: String, token: String, json: String, headers: [String: String] = [:]) async throws -> RawResponse {
+        guard let reply = try await request("POST", path, token: token, body: json, headers: headers) else {
+            throw HarnessError("POST \(path): no answer")
+        }
+        return reply
+    }
+
     /// Registers a user; its token.
     func register() async throws -> String {
         let email = "ann-\(UUID().uuidString.prefix(8))@example.com"
@@ -83,8 +91,14 @@ final class ServerProcess: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 
+    /// Ends the process with SIGKILL (which nothing in it can delay) and removes its log.
     func kill() {
-        if process.isRunning { signal(SIGKILL); process.waitUntilExit() }
+        if process.isRunning {
+            signal(SIGKILL)
+            // Bounded all the same: a test run must never wait for ever on a child.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        }
         try? FileManager.default.removeItem(at: log)
     }
 
@@ -96,4 +110,9 @@ final class ServerProcess: @unchecked Sendable {
         try await channel.close()
         return port
     }
+}
+
+extension RawResponse {
+    /// The body as JSON, for assertions (`reply.json["group"]["id"].stringValue`).
+    var json: JSONValue? { try? JSONParser.parse(Array(body.utf8)) }
 }
