@@ -1,3 +1,4 @@
+import OpenAPIRuntime
 import PostgresNIO
 
 /// PostgreSQL is away: the connection broke, was refused or was shut down by an administrator,
@@ -21,6 +22,8 @@ struct DatabaseUnavailable: Error, CustomStringConvertible {
         switch error {
         case is DatabaseUnavailable:
             return true
+        case let wrapped as ServerError:
+            return isOutage(wrapped.underlyingError)
         case let failure as PSQLError:
             switch failure.code {
             case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,

@@ -138,6 +138,13 @@ struct ServerDatabase: Sendable {
 
     /// Runs `body` inside `scope` on `connection`, keeping or undoing its work as it says, and
     /// undoing it if it throws; the error is rethrown as it is.
+    ///
+    /// When the error says the connection broke (``DatabaseUnavailable/isOutage(_:)``: its
+    /// backend was ended, PostgreSQL is shutting down), the connection is closed instead of
+    /// sent a ROLLBACK: PostgreSQL rolls back whatever a connection that ends had open, and a
+    /// statement sent after the backend's last message can wait for ever (PostgresNIO may not
+    /// read the end of the socket), holding the request and its pooled connection with it.
+    /// Closing also keeps the broken connection from going back to the pool.
     private func bracket<Result: Sendable>(
         _ scope: Scope, on connection: PostgresConnection, isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> RequestTransaction.Outcome<Result>
@@ -153,6 +160,10 @@ struct ServerDatabase: Sendable {
                 return result
             }
         } catch {
+            if DatabaseUnavailable.isOutage(error) {
+                try? await connection.close()
+                throw error
+            }
             for statement in scope.undo { _ = try? await connection.query(statement, logger: logger) }
             throw error
         }

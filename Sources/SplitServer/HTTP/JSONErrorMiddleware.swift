@@ -46,7 +46,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// Whether `error`, or the error a generated handler wraps, says the database is away.
     static func isOutage(_ error: any Error) -> Bool {
-        DatabaseUnavailable.isOutage(error) || (error as? ServerError).map({ DatabaseUnavailable.isOutage($0.underlyingError) }) == true
+        DatabaseUnavailable.isOutage(error)
     }
 
     static func apiError(for error: any Error) -> APIError {
