@@ -1,23 +1,25 @@
 import Foundation
-@testable import SplitServer
-import Testing
+import SplitServer
 
 /// A PostgreSQL cluster of one test's own (scripts/pg-cluster.sh), for tests that stop and
 /// restart PostgreSQL: never the shared cluster of `SPLIT_TEST_DATABASE_URL`, which other
 /// tests use at the same time. Every script run is bounded (`timeout`, and a deadline of the
 /// test's own that does not block a thread of the test run while it waits).
-struct OwnCluster: Sendable {
-    let directory: String
-    let settings: DatabaseSettings
+public struct OwnCluster: Sendable {
+    public let directory: String
+    public let settings: DatabaseSettings
+    /// `postgres://postgres@127.0.0.1:PORT/postgres`, for a split-server process's `DATABASE_URL`.
+    public let url: String
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/pg-cluster.sh").path
+        .deletingLastPathComponent().appendingPathComponent("scripts/pg-cluster.sh").path
 
     /// Starts a cluster, runs `body` with it, and removes it after, whatever `body` did.
-    static func run(_ body: (OwnCluster) async throws -> Void) async throws {
+    public static func run(_ body: (OwnCluster) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("split-pg-\(UUID().uuidString.prefix(8))").path
-        let url = try await Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
-        let cluster = OwnCluster(directory: directory, settings: try DatabaseSettings(url: url.components(separatedBy: "\n").last ?? url))
+        let printed = try await Self.script("start", directory).trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = printed.components(separatedBy: "\n").last ?? printed
+        let cluster = OwnCluster(directory: directory, settings: try DatabaseSettings(url: url), url: url)
         do {
             try await body(cluster)
         } catch {
@@ -28,10 +30,10 @@ struct OwnCluster: Sendable {
     }
 
     /// Stops the server (`fast` or `immediate`), keeping the cluster.
-    func halt(_ mode: String = "immediate") async throws { _ = try await Self.script("halt", directory, mode) }
+    public func halt(_ mode: String = "immediate") async throws { _ = try await Self.script("halt", directory, mode) }
 
     /// Starts the server again on the same port.
-    func resume() async throws { _ = try await Self.script("resume", directory) }
+    public func resume() async throws { _ = try await Self.script("resume", directory) }
 
     /// Runs the script with a bound of 90 s; its stdout, or an error with its stderr. Polls for
     /// the exit rather than blocking in `waitUntilExit`: the test run has as few threads as the
@@ -59,15 +61,21 @@ struct OwnCluster: Sendable {
         while process.isRunning {
             guard ContinuousClock.now < deadline else {
                 process.interrupt()
-                throw HarnessError("pg-cluster.sh \(arguments.joined(separator: " ")) still ran after 100 s")
+                throw ClusterError("pg-cluster.sh \(arguments.joined(separator: " ")) still ran after 100 s")
             }
             try? await Task.sleep(for: .milliseconds(50))
         }
         let out = (try? Data(contentsOf: outURL)) ?? Data()
         let err = (try? Data(contentsOf: errURL)) ?? Data()
         guard process.terminationStatus == 0 else {
-            throw HarnessError("pg-cluster.sh \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: err, as: UTF8.self).suffix(600))")
+            throw ClusterError("pg-cluster.sh \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)): \(String(decoding: err, as: UTF8.self).suffix(600))")
         }
         return String(decoding: out, as: UTF8.self)
     }
+}
+
+/// A run of scripts/pg-cluster.sh that failed or overran, with what it printed.
+public struct ClusterError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
