@@ -5,6 +5,10 @@
 #                                     port and prints exactly one line to stdout:
 #                                       postgres://postgres@127.0.0.1:PORT/postgres
 #   scripts/pg-cluster.sh stop DIR    stops that cluster (fine if it is already down) and removes DIR.
+#   scripts/pg-cluster.sh halt DIR [fast|immediate]
+#                                     stops that cluster's server, keeping DIR (an outage, for the
+#                                     tests of split-server while PostgreSQL is away)
+#   scripts/pg-cluster.sh resume DIR  starts it again on the same port and waits until it answers.
 #
 # Everything else goes to stderr or to DIR/postgres.log. The cluster trusts every local
 # connection (no password), listens on 127.0.0.1 only, keeps its unix socket inside DIR, and
@@ -24,7 +28,7 @@ MAX_PORT_ATTEMPTS=10
 READY_TIMEOUT=60
 
 usage() {
-  echo "usage: $0 start DIR | stop DIR" >&2
+  echo "usage: $0 start DIR | stop DIR | halt DIR [fast|immediate] | resume DIR" >&2
   exit 2
 }
 
@@ -41,6 +45,20 @@ as_owner() {
   else
     (cd "$dir" && "$@")
   fi
+}
+
+# Runs "$@" without the descriptors this script inherited beyond 0-2: the PostgreSQL server
+# pg_ctl starts would keep them open for its whole life, and a caller waiting for them to
+# close (a pipe it reads, or the socket by which Foundation's Process notices an exit) would
+# wait until the cluster stops.
+without_inherited_fds() {
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+    done
+    "$@"
+  )
 }
 
 # Prints a loopback TCP port that is free right now. Prefers asking the kernel (bind to port 0);
@@ -100,8 +118,8 @@ start_cluster() {
     port=$(pick_port)
     log_size=$(wc -c <"$dir/postgres.log")
     # -w waits until the server accepts connections (or gives up after -t seconds).
-    if as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" \
-      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off -c max_connections=200" \
+    if without_inherited_fds as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" \
+      -o "$(server_options "$port")" \
       >&2; then
       break
     fi
@@ -143,7 +161,7 @@ stop_cluster() {
   fi
 }
 
-[ $# -eq 2 ] || usage
+[ $# -eq 2 ] || { [ $# -eq 3 ] && [ "$1" = halt ]; } || usage
 command=$1
 [ -n "$2" ] || usage
 # Absolute, so the socket path and pg_ctl's -D do not depend on the working directory.
@@ -153,8 +171,26 @@ case "$2" in
 esac
 dir=${dir%/}
 
+# The options of every start: the same port (from DIR/port) and settings as the first.
+server_options() {
+  echo "-p $1 -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir/sock -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c autovacuum=off -c max_connections=200"
+}
+
+halt_server() {
+  as_owner "$PG_BIN/pg_ctl" stop -w -t 30 -m "${mode:-fast}" -D "$dir/data" >&2
+}
+
+resume_server() {
+  local port
+  port=$(cat "$dir/port")
+  without_inherited_fds as_owner "$PG_BIN/pg_ctl" start -w -t "$READY_TIMEOUT" -D "$dir/data" -l "$dir/postgres.log" -o "$(server_options "$port")" >&2
+}
+
+mode=${3:-}
 case "$command" in
   start) start_cluster ;;
   stop) stop_cluster ;;
+  halt) halt_server ;;
+  resume) resume_server ;;
   *) usage ;;
 esac

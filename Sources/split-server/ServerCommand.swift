@@ -21,6 +21,7 @@ struct ServerCommand: AsyncParsableCommand {
           DATABASE_POOL_SIZE
                          connections to PostgreSQL, 1-1000 (default 4 per core,
                          at least 4); several instances add theirs up
+          SHUTDOWN_TIMEOUT seconds a SIGTERM may take to drain (default 10)
           HEADER_TIMEOUT MIN_BODY_RATE IDLE_TIMEOUT MAX_CONNECTIONS TRUSTED_PROXIES
                          against slow clients and for clients behind a proxy; see
                          the flags below
@@ -32,6 +33,13 @@ struct ServerCommand: AsyncParsableCommand {
         proxy, the client of a connection from it is the right-most X-Forwarded-For
         address that is not a trusted proxy; other connections' X-Forwarded-For is
         ignored. The login and share-page limits count per client address.
+        On SIGTERM or SIGINT the server stops accepting connections, answers the requests
+        it has read (their answers say Connection: close), closes idle connections, then
+        its database pool, and exits 0; requests still running when the shutdown timeout
+        passes are cut off, and it exits 1. While PostgreSQL is away every request that
+        needs it is answered 503 with Retry-After: 1. GET /health/ready is 200 while the
+        database answers and is migrated, else 503: point a load balancer's health check
+        at it (GET /health only says the process is up).
         Migrations run before the server listens. An existing budget_splitter_web
         database is upgraded in place, keeping its rows and password hashes.
         Example:
@@ -61,6 +69,11 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("Log level (env LOG_LEVEL).", valueName: "level"))
     var logLevel: String?
 
+    @Option(name: .customLong("shutdown-timeout"),
+            help: ArgumentHelp("Seconds SIGTERM/SIGINT may spend answering requests in flight before exiting; 0 exits at once without draining (env SHUTDOWN_TIMEOUT; default 10).",
+                               valueName: "seconds"))
+    var shutdownTimeout: String?
+
     @OptionGroup(title: "Slow clients and proxies")
     var connections: ConnectionOptions
 
@@ -75,15 +88,20 @@ struct ServerCommand: AsyncParsableCommand {
         }
         var logger = Logger(label: "split-server")
         logger.logLevel = configuration.logLevel
+        let ending: ServerApplication.Ending
         do {
-            let app = try await ServerApplication.build(configuration, logger: logger)
-            try await app.runService()
+            ending = try await ServerApplication.run(configuration, logger: logger)
         } catch {
             // Startup failures (database unreachable, migration refused, port taken) as one line.
             let database = configuration.database
             FileHandle.standardError.write(Data(
                 "split-server: error: could not start with database \(database.username)@\(database.host):\(database.port)/\(database.database) on \(configuration.host):\(configuration.port): \(String(describing: error).prefix(300))\n".utf8))
             throw ExitCode(69)
+        }
+        if ending == .timedOut {
+            FileHandle.standardError.write(Data(
+                "split-server: error: requests were still running when the shutdown timeout of \(configuration.shutdownTimeout) passed; they were cut off\n".utf8))
+            throw ExitCode(1)
         }
     }
 
@@ -124,6 +142,12 @@ struct ServerCommand: AsyncParsableCommand {
                 throw ConfigurationError(description: "share page limit '\(limitText)' is not a number of views (1 or more)")
             }
             configuration.sharePageLimit = limit
+        }
+        if let text = shutdownTimeout ?? environment["SHUTDOWN_TIMEOUT"] {
+            guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+                throw ConfigurationError(description: "shutdown timeout '\(text)' is not a number of seconds (0-3600; 0 exits without draining)")
+            }
+            configuration.shutdownTimeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
         }
         configuration.connections = try connections.limits(environment)
         configuration.trustedProxies = try connections.proxies(environment)

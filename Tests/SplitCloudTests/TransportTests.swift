@@ -1,4 +1,7 @@
 import Foundation
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOCore
 @testable import SplitCloud
 import SplitCore
 import SplitServer
@@ -143,6 +146,31 @@ struct TransportTests {
         try await CloudTestServer.run(quirks: LegacyQuirks()) { server in
             let node = try await CloudTestSupport.client(server, clock: clock).capabilities()
             #expect(node == .node)
+        }
+    }
+
+    @Test("503 with Retry-After: a GET waits as asked, costing no attempt, 60 s in all, told once; then the usual 4 attempts")
+    func unavailable() async throws {
+        let clock = ManualClock()
+        let sent = NIOLockedValueBox(0)
+        try await LoopbackResponder.run(label: "unavailable", answer: { _ in
+            sent.withLockedValue { $0 += 1 }
+            return Response(status: .serviceUnavailable, headers: [.retryAfter: "1", .contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":"the database is unavailable"}"#)))
+        }) { address in
+            let notices = Notices()
+            let transport = CloudTransport(server: address, clock: clock, notice: { notices.append($0) })
+            let client = CloudClient(transport: transport, token: "t")
+            await #expect(throws: CloudError.serverKeptFailing(server: address.url, status: 503,
+                                                               detail: "the database is unavailable", attempts: 4)) {
+                try await client.groups()
+            }
+            #expect(clock.sleeps == Array(repeating: .seconds(1), count: 60) + [.milliseconds(500), .seconds(1), .seconds(2)])
+            #expect(sent.withLockedValue { $0 } == 64)
+            // A second request of the same command waits again, silently.
+            _ = try? await client.groups()
+            #expect(notices.all.count == 1, "\(notices.all)")
+            #expect(notices.all.first?.contains("is unavailable for now (503)") == true, "\(notices.all)")
         }
     }
 }

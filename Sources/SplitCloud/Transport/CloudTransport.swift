@@ -14,7 +14,8 @@ import SplitCore
 /// 1. ``RefusalMiddleware``: answers outside 2xx become one error, read in ``NodeForms``;
 /// 2. ``BearerTokenMiddleware``: the token, and `User-Agent`;
 /// 3. ``IdempotencyKeyMiddleware``: a key on every POST and PATCH the caller gave none;
-/// 4. ``RetryMiddleware``: connection refused, timeouts and 5xx, with backoff, when safe;
+/// 4. ``RetryMiddleware``: connection refused, timeouts and 5xx, with backoff, when safe, and
+///    503s that say `Retry-After` waited out as they ask;
 /// 5. ``RateLimitMiddleware``: 429 `Retry-After` waits, costing no attempt;
 /// 6. ``StatisticsMiddleware``: counts each send;
 /// 7. ``FaultMiddleware`` (tests only): the faults a ``CloudFaultHook`` injects.
@@ -30,6 +31,8 @@ public struct CloudTransport: Sendable {
     let timeout: Duration
     /// Shared by every copy of this transport.
     public let statistics = TransportStatistics()
+    /// Whether a wait on an unavailable server was told; shared by every copy of this transport.
+    let toldUnavailable = NoticeOnce()
 
     public init(server: ServerAddress, policy: RetryPolicy = .standard, clock: any Clock<Duration> = ContinuousClock(),
                 timeout: Duration = .seconds(60), notice: @escaping @Sendable (String) -> Void = { _ in },
@@ -49,7 +52,7 @@ public struct CloudTransport: Sendable {
             RefusalMiddleware(),
             BearerTokenMiddleware(token: token, server: server),
             IdempotencyKeyMiddleware(ids: ids),
-            RetryMiddleware(policy: policy, clock: clock, server: server),
+            RetryMiddleware(policy: policy, clock: clock, server: server, notice: notice, told: toldUnavailable),
             RateLimitMiddleware(policy: policy, clock: clock, server: server, notice: notice),
             StatisticsMiddleware(statistics: statistics),
         ]

@@ -5,7 +5,9 @@
 /// in all. There is no jitter: one CLI process is one client, so there is no herd to spread.
 /// A 429 is always retried after its `Retry-After` (the request was not processed), including
 /// the Node server's 15-minute auth window, up to `maximumRateLimitWaits` times and as long as a
-/// single wait is at most `longestRateLimitWait`.
+/// single wait is at most `longestRateLimitWait`. A 503 with `Retry-After` to a repeatable
+/// request (split-server while its database restarts) is waited out as it asks, costing no
+/// attempt, for at most `longestUnavailableWait` in all.
 public struct RetryPolicy: Sendable, Equatable {
     public var maximumAttempts: Int
     public var initialDelay: Duration
@@ -14,16 +16,21 @@ public struct RetryPolicy: Sendable, Equatable {
     public var longestRateLimitWait: Duration
     /// The wait after a 429 that carries no usable `Retry-After`.
     public var defaultRateLimitWait: Duration
+    /// How long one request waits in all on 503s that say `Retry-After`: long enough for a
+    /// PostgreSQL restart or failover behind the server, short enough that a command whose
+    /// server stays unavailable still ends.
+    public var longestUnavailableWait: Duration
 
     public init(maximumAttempts: Int = 4, initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(8),
                 maximumRateLimitWaits: Int = 5, longestRateLimitWait: Duration = .seconds(16 * 60),
-                defaultRateLimitWait: Duration = .seconds(30)) {
+                defaultRateLimitWait: Duration = .seconds(30), longestUnavailableWait: Duration = .seconds(60)) {
         self.maximumAttempts = maximumAttempts
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
         self.maximumRateLimitWaits = maximumRateLimitWaits
         self.longestRateLimitWait = longestRateLimitWait
         self.defaultRateLimitWait = defaultRateLimitWait
+        self.longestUnavailableWait = longestUnavailableWait
     }
 
     public static let standard = RetryPolicy()

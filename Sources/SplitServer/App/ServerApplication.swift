@@ -6,15 +6,21 @@ import PostgresNIO
 import ServiceLifecycle
 import SplitAPIServer
 import SplitJSON
+import Synchronization
 
 /// Builds the split-server application: a PostgreSQL client run as a service, migrations
 /// applied before the server listens, middleware, and the handlers of `openapi.yaml`.
 public enum ServerApplication {
     /// The application for `configuration`; run it with `runService()`.
-    public static func build(_ configuration: ServerConfiguration, logger: Logger) async throws -> some ApplicationProtocol {
+    public static func build(
+        _ configuration: ServerConfiguration, logger: Logger,
+        onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
         let client = PostgresClient(configuration: configuration.database.clientConfiguration,
                                     backgroundLogger: logger)
-        let database = ServerDatabase(client: client, logger: logger)
+        var pooled = ServerDatabase(client: client, logger: logger)
+        pooled.waitLimit = configuration.databaseWaitLimit
+        let database = pooled
         let router = try router(configuration: configuration, database: database, logger: logger)
         var app = Application(
             router: router,
@@ -22,11 +28,45 @@ public enum ServerApplication {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "split-server"),
             services: [client],
+            onServerRunning: onServerRunning,
             logger: logger)
         app.beforeServerStarts {
             try await ServerMigrator(database: database).migrate()
         }
         return app
+    }
+
+    /// How a run of the server ended, after it had started.
+    public enum Ending: Sendable, Equatable {
+        /// Drained within the shutdown timeout (or stopped without draining, when it is zero).
+        case drained
+        /// The shutdown timeout passed with requests still running; they were cut off.
+        case timedOut
+    }
+
+    /// Builds the application and runs it until SIGTERM or SIGINT, then drains it within
+    /// ``ServerConfiguration/shutdownTimeout``: Hummingbird stops accepting, closes idle
+    /// connections at once and the others after their answer in flight (which then says
+    /// `Connection: close`, see ``QuiesceCloseHandler``); the PostgreSQL pool, the first service,
+    /// is shut down last, once no request needs it. Errors before the server listened (database
+    /// unreachable, migration refused, port taken) are thrown as they are.
+    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws -> Ending {
+        let running = Mutex(false)
+        let app = try await build(configuration, logger: logger) { _ in running.withLock { $0 = true } }
+        var group = ServiceGroupConfiguration(services: [app], logger: logger)
+        group.gracefulShutdownSignals = [.sigterm, .sigint]
+        group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
+        // Ends the process if the drain overruns, or at once for a timeout of zero (no drain).
+        let watchdog = ShutdownWatchdog(timeout: configuration.shutdownTimeout)
+        defer { withExtendedLifetime(watchdog) {} }
+        do {
+            try await ServiceGroup(configuration: group).run()
+            return .drained
+        } catch {
+            guard running.withLock({ $0 }) else { throw error }
+            logger.warning("shutdown did not finish within the shutdown timeout", metadata: ["error": "\(error)"])
+            return .timedOut
+        }
     }
 
     /// The router alone, for in-process tests and for ``build(_:logger:)``.

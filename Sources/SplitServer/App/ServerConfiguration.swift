@@ -21,6 +21,12 @@ public struct ServerConfiguration: Sendable {
     public var connections = ConnectionLimits.defaults
     /// Proxies whose `X-Forwarded-For` names the client; none by default.
     public var trustedProxies = TrustedProxies()
+    /// How long a SIGTERM or SIGINT may take to drain: the server stops accepting, answers the
+    /// requests it has read, closes its pool and exits. Zero means no drain: the signal ends
+    /// the process at once, cutting off requests in flight (for comparison runs only).
+    public var shutdownTimeout: Duration = .seconds(10)
+    /// How long a request waits for a database connection before a 503 (``ServerDatabase/waitLimit``).
+    public var databaseWaitLimit: Duration = .seconds(5)
     /// The clock and id source; tests pin them.
     public var dependencies: ServerDependencies
     /// A layer around the server for client tests (the Node imitation); nil in production.

@@ -24,6 +24,8 @@ struct ServerServices: Sendable {
     /// Rendered read-only pages, keyed by group revision like ``expenseCache``.
     let sharePageCache: ExpenseListCache
     let sharePageLimiter: SharePageLimiter
+    /// `/health/ready`'s cached answer.
+    let readiness: DatabaseReadiness
 
     init(configuration: ServerConfiguration, database: ServerDatabase) {
         self.configuration = configuration
@@ -50,5 +52,6 @@ struct ServerServices: Sendable {
         shareLinks = ShareLinkRepository(database: database, dependencies: dependencies)
         sharePageCache = ExpenseListCache(maxBytes: 32 << 20)
         sharePageLimiter = SharePageLimiter(limit: configuration.sharePageLimit, now: dependencies.now)
+        readiness = DatabaseReadiness(database: database)
     }
 }

@@ -26,7 +26,7 @@ import Hummingbird
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = ServerRequestContext
 
-    static let publicPaths: Set<String> = ["/health", "/api/ping", "/auth/register", "/auth/login"]
+    static let publicPaths: Set<String> = ["/health", "/health/ready", "/api/ping", "/auth/register", "/auth/login"]
 
     /// The routes whose first statement checks the token together with its own work (the
     /// group reads with ``GroupRepository/access(group:credential:)``, the expense post with
@@ -71,7 +71,8 @@ struct AuthMiddleware: RouterMiddleware {
                     try await next(request, context)
                 }
             } catch {
-                if deferred { _ = try await credential.resolve() }
+                // A database that is away is a 503 (JSONErrorMiddleware), not a token to check again.
+                if deferred, !JSONErrorMiddleware<Context>.isOutage(error) { _ = try await credential.resolve() }
                 throw error
             }
             if deferred { _ = try await credential.resolve() }

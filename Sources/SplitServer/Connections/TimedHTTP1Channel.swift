@@ -4,7 +4,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Hummingbird's HTTP/1 connection with split-server's connection limits: the cap on open
-/// connections (``ConnectionCap``) and the request timeouts (``RequestTimeoutHandler``).
+/// connections (``ConnectionCap``), the request timeouts (``RequestTimeoutHandler``), and
+/// `Connection: close` on the answers of a server that is shutting down (``QuiesceCloseHandler``).
 ///
 /// Hummingbird's own options fall short of both: its connection limit stops accepting, which
 /// leaves new clients waiting in the listen backlog rather than told at once, and its one idle
@@ -51,6 +52,7 @@ struct TimedHTTP1Channel: ServerChildChannel {
                 try operations.addHandler(RequestBytesSignal(), position: .first)
                 let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
                 try operations.addHandler(RequestTimeoutHandler(limits: limits), position: .after(decoder))
+                try operations.addHandler(QuiesceCloseHandler(), position: .after(decoder))
                 return Value(channel: channel, http: http)
             }
             // NIO drops a connection whose setup failed without closing it.

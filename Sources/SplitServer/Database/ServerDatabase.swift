@@ -12,9 +12,17 @@ import PostgresNIO
 /// see its own uncommitted writes, its ``transaction(_:)`` becomes a savepoint of the request's
 /// transaction, and the request holds exactly one connection, so requests waiting for a second
 /// connection can never exhaust the pool.
+///
+/// Every wait for a pooled connection is bounded by ``waitLimit`` (``LeaseDeadline``): past it,
+/// or when the connection breaks, the request fails with an error that
+/// ``DatabaseUnavailable/isOutage(_:)`` recognises, which the client gets as a 503.
 struct ServerDatabase: Sendable {
     let client: PostgresClient
     let logger: Logger
+    /// How long a request waits for a pooled connection (and a single pooled statement for its
+    /// first answer) before it is answered 503: long enough for a PostgreSQL restart, short
+    /// enough that clients and load balancers hear of an outage promptly.
+    var waitLimit: Duration = .seconds(5)
 
     /// Runs one statement on the request transaction's connection, or on a pooled one.
     @discardableResult
@@ -22,7 +30,10 @@ struct ServerDatabase: Sendable {
         if let connection = RequestTransaction.connection {
             return try await connection.query(query, logger: logger, file: file, line: line)
         }
-        return try await client.query(query, logger: logger, file: file, line: line)
+        let (client, logger) = (client, logger)
+        return try await LeaseDeadline.within(limit: waitLimit) {
+            Unchecked(try await client.query(query, logger: logger, file: file, line: line))
+        }
     }
 
     /// Runs a prepared statement (prepared once per connection) on the request transaction's
@@ -33,13 +44,16 @@ struct ServerDatabase: Sendable {
         if let connection = RequestTransaction.connection {
             return try await connection.execute(statement, logger: logger, file: file, line: line)
         }
-        return try await client.execute(statement, logger: logger, file: file, line: line)
+        let (client, logger) = (client, logger)
+        return try await LeaseDeadline.within(limit: waitLimit) {
+            Unchecked(try await client.execute(statement, logger: logger, file: file, line: line))
+        }
     }
 
     /// Lends `body` the request transaction's connection, or a pooled one for its duration.
     func withConnection<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
         if let connection = RequestTransaction.connection { return try await body(connection) }
-        return try await client.withConnection { connection in try await body(connection) }
+        return try await pooled { connection in try await body(connection) }
     }
 
     /// Runs `body` between BEGIN and COMMIT on one connection; any error rolls back and is rethrown.
@@ -53,7 +67,7 @@ struct ServerDatabase: Sendable {
         if let connection = RequestTransaction.connection {
             return try await bracket(.savepoint, on: connection) { .commit(try await body(connection)) }
         }
-        return try await client.withConnection { connection in
+        return try await pooled { connection in
             try await bracket(.transaction, on: connection) { .commit(try await body(connection)) }
         }
     }
@@ -73,7 +87,7 @@ struct ServerDatabase: Sendable {
     /// group can commit in between, and it must see its own writes.
     func snapshot<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
         if let connection = RequestTransaction.connection { return try await body(connection) }
-        return try await client.withConnection { connection in
+        return try await pooled { connection in
             try await bracket(.snapshot, on: connection) { .commit(try await body(connection)) }
         }
     }
@@ -86,9 +100,21 @@ struct ServerDatabase: Sendable {
         _ body: (PostgresConnection) async throws -> RequestTransaction.Outcome<Result>
     ) async throws -> Result {
         precondition(RequestTransaction.connection == nil, "request transactions do not nest")
-        return try await client.withConnection { connection in
+        return try await pooled { connection in
             try await bracket(.transaction, on: connection) {
                 try await RequestTransaction.$connection.withValue(connection) { try await body(connection) }
+            }
+        }
+    }
+
+    /// Lends `body` a pooled connection, waiting for one at most ``waitLimit``.
+    private func pooled<Result: Sendable>(
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await LeaseDeadline.withLease(limit: waitLimit) { leased in
+            try await client.withConnection { connection in
+                try leased()
+                return try await body(connection)
             }
         }
     }
@@ -112,6 +138,13 @@ struct ServerDatabase: Sendable {
 
     /// Runs `body` inside `scope` on `connection`, keeping or undoing its work as it says, and
     /// undoing it if it throws; the error is rethrown as it is.
+    ///
+    /// When the error says the connection broke (``DatabaseUnavailable/isOutage(_:)``: its
+    /// backend was ended, PostgreSQL is shutting down), the connection is closed instead of
+    /// sent a ROLLBACK: PostgreSQL rolls back whatever a connection that ends had open, and a
+    /// statement sent after the backend's last message can wait for ever (PostgresNIO may not
+    /// read the end of the socket), holding the request and its pooled connection with it.
+    /// Closing also keeps the broken connection from going back to the pool.
     private func bracket<Result: Sendable>(
         _ scope: Scope, on connection: PostgresConnection, isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> RequestTransaction.Outcome<Result>
@@ -127,6 +160,10 @@ struct ServerDatabase: Sendable {
                 return result
             }
         } catch {
+            if DatabaseUnavailable.isOutage(error) {
+                try? await connection.close()
+                throw error
+            }
             for statement in scope.undo { _ = try? await connection.query(statement, logger: logger) }
             throw error
         }

@@ -20,6 +20,14 @@ struct APIError: Error, Equatable, Sendable {
         APIError(status: .unprocessableContent, message: message)
     }
 
+    /// 503 while PostgreSQL is away (restarting, refusing connections, or no pooled connection
+    /// within the wait limit). A write cut off this way may or may not be stored, so the message
+    /// says how to retry it safely.
+    static let databaseUnavailable = APIError(
+        status: .serviceUnavailable,
+        message: "the database is unavailable; retry in a second (retry a write with the same Idempotency-Key: it is then stored once)",
+        headers: [.retryAfter: "1"])
+
     /// 429 with the number of seconds to wait.
     static func tooManyRequests(_ message: String, retryAfter seconds: Int) -> APIError {
         APIError(status: .tooManyRequests, message: message, headers: [.retryAfter: String(max(1, seconds))])

@@ -15,6 +15,7 @@ import SplitJSON
 ///   content type, a missing parameter) raised by the generated OpenAPI code before a handler
 ///   runs: 400, with the decoder's explanation.
 /// - Hummingbird's own errors (unknown route, body too large): their status.
+/// - PostgreSQL away (``DatabaseUnavailable/isOutage(_:)``): 503 with `Retry-After: 1`.
 /// - ``UnreadableStoredValue``: 500, saying which row; the log names table, column and row.
 /// - Anything else: 500 with a fixed message; the cause is logged without the request, so no
 ///   password or token reaches the log.
@@ -43,7 +44,13 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         return Response(status: failure.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
+    /// Whether `error`, or the error a generated handler wraps, says the database is away.
+    static func isOutage(_ error: any Error) -> Bool {
+        DatabaseUnavailable.isOutage(error)
+    }
+
     static func apiError(for error: any Error) -> APIError {
+        if isOutage(error) { return .databaseUnavailable }
         switch error {
         case let failure as APIError:
             return failure

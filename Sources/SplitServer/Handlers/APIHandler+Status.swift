@@ -19,6 +19,18 @@ extension APIHandler {
         "conversions", "departures", "recurring", "categories",
     ]
 
+    /// Readiness for load balancers: 200 while the database answers and is migrated, else 503;
+    /// cached for a second (``DatabaseReadiness``).
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
+        let state = await services.readiness.state()
+        let db = Components.Schemas.Readiness.DbPayload(rawValue: state.rawValue) ?? .unreachable
+        guard state == .ok else {
+            return .serviceUnavailable(.init(headers: .init(retryAfter: 1),
+                                             body: .json(.init(status: .unavailable, db: db))))
+        }
+        return .ok(.init(body: .json(.init(status: .ready, db: db))))
+    }
+
     /// 200 when the database answers within 3 seconds, else 503: a monitor must not hang on
     /// a pool that is still retrying its connections.
     func ping(_ input: Operations.Ping.Input) async throws -> Operations.Ping.Output {

@@ -22,12 +22,18 @@ final class ServerProcess: @unchecked Sendable {
         self.log = log
     }
 
-    /// Starts a server over a new database; `body` runs with it, and it is stopped after.
-    static func run(_ body: (ServerProcess) async throws -> Void) async throws {
-        let settings = try await CloudTestServer.freshDatabase()
-        let admin = try #require(ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"])
-        guard let slash = admin.lastIndex(of: "/") else { throw CancellationError() }
-        let url = String(admin[..<slash]) + "/" + settings.database
+    /// Starts a server over a new database (or the database at `databaseURL`); `body` runs
+    /// with it, and it is stopped after.
+    static func run(databaseURL: String? = nil, _ body: (ServerProcess) async throws -> Void) async throws {
+        let url: String
+        if let databaseURL {
+            url = databaseURL
+        } else {
+            let settings = try await CloudTestServer.freshDatabase()
+            let admin = try #require(ProcessInfo.processInfo.environment["SPLIT_TEST_DATABASE_URL"])
+            guard let slash = admin.lastIndex(of: "/") else { throw CancellationError() }
+            url = String(admin[..<slash]) + "/" + settings.database
+        }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("split-server-\(UUID().uuidString).log")
         let server = ServerProcess(port: try CloudTestServer.closedPort(), databaseURL: url, log: log)
         try await server.start()
@@ -72,11 +78,17 @@ final class ServerProcess: @unchecked Sendable {
         throw CancellationError()
     }
 
-    /// SIGTERM, then waits for the process to end.
+    /// SIGTERM, then waits (at most the server's drain and a little) for the process to end;
+    /// SIGKILL if it has not.
     func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
-        process.waitUntilExit()
+        let deadline = ContinuousClock.now + .seconds(15)
+        while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         self.process = nil
     }
 

@@ -34,6 +34,7 @@ final class StandInAPI: APIProtocol {
                                     features: ["idempotency"]))))
     }
     func ping(_ input: Operations.Ping.Input) async throws -> Operations.Ping.Output { throw Unused(operation: "ping") }
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output { throw Unused(operation: "getReadiness") }
     func register(_ input: Operations.Register.Input) async throws -> Operations.Register.Output { throw Unused(operation: "register") }
     func login(_ input: Operations.Login.Input) async throws -> Operations.Login.Output { throw Unused(operation: "login") }
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output { throw Unused(operation: "getMe") }

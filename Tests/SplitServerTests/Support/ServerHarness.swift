@@ -77,7 +77,9 @@ struct ServerHarness {
         var configuration = ServerConfiguration(port: 3012, database: settings, logLevel: .warning, bcryptCost: 4)
         configure(&configuration)
         let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: TestCluster.logger)
-        let database = ServerDatabase(client: client, logger: TestCluster.logger)
+        var pooled = ServerDatabase(client: client, logger: TestCluster.logger)
+        pooled.waitLimit = configuration.databaseWaitLimit
+        let database = pooled
         let router = try ServerApplication.router(configuration: configuration, database: database, logger: TestCluster.logger)
         let app = Application(router: router, services: [client], logger: TestCluster.logger)
         try await app.test(.router) { testClient in
