@@ -45,6 +45,15 @@ struct GroupCategoriesTests {
             #expect(results[3].current?.categories?.names == names)
             let feed = try await api.changes(token, group: group)
             #expect(feed.categories?.names == names)
+
+            // A name as long as split allows one (100 characters) is held whole.
+            let long = String(repeating: "Groceries", count: 11) + "!"
+            let longer = try await api.sync(token, group: group, since: feed.revision, ops: [
+                Self.setCategories(names + [long]), Self.expense(long, payer: m["Alex"]!, owes: m["Bea"]!),
+            ])
+            let stored = try longer.decode(Components.Schemas.SyncResponse.self)
+            #expect(stored.results.map(\.status) == [.applied, .applied], "\(stored.results)")
+            #expect(stored.changes.expenses.first?.category == long)
         }
     }
 }

@@ -79,7 +79,7 @@ struct PreferencesTests {
     static let badBodies: [BadBody] = [
         .init(#"{"defaultCurrency":"XYZ"}"#, "default.currency is an ISO 4217 currency code such as EUR or JPY, or none, not 'XYZ'"),
         .init(#"{"defaultCategory":"Fo\u0007od"}"#, "default.category is one of"),
-        .init(#"{"defaultCategory":"\#(String(repeating: "x", count: 51))"}"#, "default.category is one of"),
+        .init(#"{"defaultCategory":"\#(String(repeating: "x", count: 101))"}"#, "default.category is one of"),
         .init(#"{"displayName":""}"#, "display.name is 2 to 100 characters on one line"),
         .init(#"{"displayName":"Al\u0007"}"#, "display.name is 2 to 100 characters on one line"),
         .init(#"{"displayName":null}"#, "displayName cannot be null"),

@@ -24,9 +24,9 @@ public enum PreferenceKey: String, CaseIterable, Sendable, Codable, Hashable {
         self = key
     }
 
-    /// The longest default category: what split-server's `user_preferences.default_category`
-    /// holds (VARCHAR(50)), shorter than a trip's category may be.
-    public static let categoryLimit = 50
+    /// The longest default category: a category name's longest, which split-server's
+    /// `user_preferences.default_category` holds too.
+    public static let categoryLimit = NameRules.maxLength
 
     /// Whether the key may be cleared (no default). A display name may not.
     public var clearable: Bool { self != .displayName }

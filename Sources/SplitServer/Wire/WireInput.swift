@@ -40,7 +40,7 @@ enum WireInput {
     static func category(_ text: String, field: String = "category") throws(APIError) -> SplitCore.Category {
         if let category = SplitCore.Category.builtIn(text) { return category }
         // Another spelling of one of the six (`meal`) stays refused, as the Node server does.
-        guard SplitCore.Category(name: text) == nil, let name = try? NameRules.category(text), name == text, name.count <= 50 else {
+        guard SplitCore.Category(name: text) == nil, let name = try? NameRules.category(text), name == text else {
             throw .badRequest("\(field) '\(text.prefix(32))' is not one of " + SplitCore.Category.acceptedList)
         }
         return SplitCore.Category(rawValue: name)
