@@ -14,16 +14,8 @@ public enum RecurringRuleWire {
 
     public static func wire(_ rule: RecurringRule) -> Wire {
         let template = rule.template, schedule = rule.schedule, currency = template.amount.currency
-        let payers: SplitRule = switch template.payers {
-        case .equal(let members): .equal(members)
-        case .exact(let parts): .exact(parts)
-        }
-        var until: String?, times: Int?
-        switch schedule.end {
-        case .never: break
-        case .until(let date): until = date.description
-        case .times(let count): times = count
-        }
+        let payers = template.payers.splitRule
+        let until = schedule.end.untilDate?.description, times = schedule.end.times
         return Wire(id: rule.id.rawValue, description: template.description,
                     amount: WireAmount.number(template.amount.minorUnits, currency), currency: currency.code,
                     category: template.category.rawValue, note: template.note,

@@ -18,3 +18,17 @@ extension RecurrenceEnd {
         }
     }
 }
+
+extension RecurrenceEnd {
+    /// The last day, for an end given by `--until`.
+    public var untilDate: CivilDate? {
+        if case .until(let date) = self { return date }
+        return nil
+    }
+
+    /// How many instances, for an end given by `--times`.
+    public var times: Int? {
+        if case .times(let count) = self { return count }
+        return nil
+    }
+}

@@ -8,16 +8,8 @@ import SplitJSON
 enum RecurringRuleJSON {
     static func json(_ rule: RecurringRule) -> JSONValue {
         let template = rule.template, schedule = rule.schedule
-        let payers: SplitRule = switch template.payers {
-        case .equal(let members): .equal(members)
-        case .exact(let parts): .exact(parts)
-        }
-        var until: String?, times: Int?
-        switch schedule.end {
-        case .never: break
-        case .until(let date): until = date.description
-        case .times(let count): times = count
-        }
+        let payers = template.payers.splitRule
+        let until = schedule.end.untilDate?.description, times = schedule.end.times
         return .object([
             "id": .string(rule.id.rawValue), "description": .string(template.description),
             "amount": .int(template.amount.minorUnits), "currency": .string(template.amount.currency.code),

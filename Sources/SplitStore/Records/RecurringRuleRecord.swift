@@ -82,14 +82,10 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
     /// The rule's values in the order of ``written``, without the trip and the creation time.
     private static func values(_ rule: RecurringRule) -> [(any DatabaseValueConvertible)?] {
         let template = rule.template, schedule = rule.schedule
-        let (until, times): (String?, Int?) = switch schedule.end {
-        case .never: (nil, nil)
-        case .until(let date): (date.description, nil)
-        case .times(let count): (nil, count)
-        }
+        let until = schedule.end.untilDate?.description, times = schedule.end.times
         return [
             rule.id.rawValue, template.description, template.amount.minorUnits, template.amount.currency.code,
-            SplitRuleText.text(payerRule(template.payers)), template.split.map(SplitRuleText.text), template.category.rawValue,
+            SplitRuleText.text(template.payers.splitRule), template.split.map(SplitRuleText.text), template.category.rawValue,
             template.note, schedule.frequency.rawValue, schedule.start.description, schedule.day.text, until, times,
             rule.paused, rule.nextPeriod, rule.nextDue?.description,
         ]
@@ -122,14 +118,6 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
             }
         }
         return try? Self(row: Row(dictionary)).rule
-    }
-
-    /// A payer rule in the split-rule form ``SplitRuleText`` stores.
-    private static func payerRule(_ rule: PayerRule) -> SplitRule {
-        switch rule {
-        case .equal(let members): .equal(members)
-        case .exact(let parts): .exact(parts)
-        }
     }
 
     var rule: RecurringRule
