@@ -56,7 +56,7 @@ struct RecurringRuleRecord: FetchableRecord, TableRecord {
     private static let updateSQL = "UPDATE recurring_rule SET "
         + changing.map { "\($0.name) = ?" }.joined(separator: ", ") + " WHERE id = ?"
 
-    /// Writes every field of `rule` over its row (``TripWriter/updateRule(_:)`` is the one caller).
+    /// Writes every field of `rule` over its row (``TripWriter/updateRule(_:from:)`` is the one caller).
     static func update(_ db: Database, _ rule: RecurringRule) throws {
         let values = values(rule)
         var arguments = Array(values.dropFirst())

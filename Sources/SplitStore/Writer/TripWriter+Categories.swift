@@ -54,7 +54,7 @@ extension TripWriter {
             .fetchAll(db).map(\.rule) {
             var renamed = rule
             renamed.template.category = Category(rawValue: name)
-            try updateRule(renamed)
+            try updateRule(renamed, from: rule)
         }
         for before in befores {
             var after = before

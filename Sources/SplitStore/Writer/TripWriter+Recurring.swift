@@ -41,7 +41,7 @@ extension TripWriter {
         let rule = try liveRule(id)
         var changed = paused ? rule : rule.resumed(on: today)
         changed.paused = paused
-        try updateRule(changed)
+        try updateRule(changed, from: rule)
         try log(paused ? "recurring.pause" : "recurring.resume",
                 "\(paused ? "paused" : "resumed") recurring '\(rule.template.description)'",
                 undo: .setRuleProgress(id: id.rawValue, paused: rule.paused, nextPeriod: rule.nextPeriod))
@@ -50,19 +50,21 @@ extension TripWriter {
 
     /// Undoes a pause or resume.
     func setProgress(_ id: RecurringRuleID, paused: Bool, nextPeriod: Int) throws {
-        var rule = try liveRule(id)
+        let before = try liveRule(id)
+        var rule = before
         rule.paused = paused
         rule.nextPeriod = nextPeriod
-        try updateRule(rule)
+        try updateRule(rule, from: before)
     }
 
     /// The one place a rule's row changes once added: an edit, a pause or resume, a
-    /// catch-up's progress, and undo of those all write the rule whole through here, and a
-    /// linked trip's server is sent what changed (``shareRule(_:before:)``: not progress).
-    func updateRule(_ rule: RecurringRule) throws {
-        let before = linked ? try RecurringRuleRecord.filter(Columns.id == rule.id.rawValue).fetchOne(db)?.rule : nil
+    /// catch-up's progress, and undo of those all write the rule whole through here, from
+    /// `before`, the rule as the caller read it. A linked trip's server is sent what changed
+    /// (``shareRule(_:before:)``); progress alone (a catch-up) is never shared, so it costs
+    /// no read.
+    func updateRule(_ rule: RecurringRule, from before: RecurringRule) throws {
         try RecurringRuleRecord.update(db, rule)
-        if let before { try shareRule(rule.id, before: before) }
+        if rule.shared != before.shared { try shareRule(rule.id, before: before) }
     }
 
     /// Queues the rule as it now is, or its deletion, for a linked trip's server: every change
@@ -178,7 +180,7 @@ extension TripWriter {
                 }
             }
         }
-        try updateRule(rule)
+        try updateRule(rule, from: old)
         var summary = "edited recurring '\(rule.template.description)'"
         if let from {
             summary += " from \(from): \(rewrites.count) instance\(rewrites.count == 1 ? "" : "s") changed"
@@ -200,7 +202,7 @@ extension TripWriter {
         if current.nextPeriod != editedNext {
             restored.nextPeriod = max(old.nextPeriod, current.nextPeriod(under: old.schedule, today: at.utcDate))
         }
-        try updateRule(restored)
+        try updateRule(restored, from: current)
     }
 
     /// Adds every due instance of the trip's rules up to `today`, as one change (undo deletes
@@ -233,7 +235,7 @@ extension TripWriter {
                 try db.execute(sql: "INSERT OR IGNORE INTO recurring_instance (expense_id, rule_id, period) VALUES (?, ?, ?)",
                                arguments: [id.rawValue, rule.id.rawValue, period.key])
             }
-            if progress != rule { try updateRule(progress) }
+            if progress != rule { try updateRule(progress, from: rule) }
         }
         let added = instances.isEmpty ? [] : try addExpenses(instances)
         return RecurringCatchUp(added: added, problems: problems)
