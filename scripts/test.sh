@@ -21,6 +21,9 @@ packages+=(man-db groff-base dpkg-dev systemd)
 # curl and a python3 with venv: scripts/fuzz-server.sh installs schemathesis from PyPI into a
 # virtualenv and talks to the server it starts.
 packages+=(curl)
+# haproxy: RollingDeployTests checks the README's rolling-deploy recipe against a real HAProxy
+# in front of two split-server processes (it is skipped without it, except in CI).
+packages+=(haproxy)
 if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   packages+=(python3 python3-venv)
 fi

@@ -11,20 +11,23 @@ import Testing
 final class ServerProcess: @unchecked Sendable {
     let port: Int
     let databaseURL: String
+    /// Command-line arguments of every start (`--shutdown-timeout 0` for a control run).
+    let arguments: [String]
     private var process: Process?
     private let log: URL
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    private init(port: Int, databaseURL: String, log: URL) {
+    private init(port: Int, databaseURL: String, arguments: [String], log: URL) {
         self.port = port
         self.databaseURL = databaseURL
+        self.arguments = arguments
         self.log = log
     }
 
     /// Starts a server over a new database (or the database at `databaseURL`); `body` runs
     /// with it, and it is stopped after.
-    static func run(databaseURL: String? = nil, _ body: (ServerProcess) async throws -> Void) async throws {
+    static func run(databaseURL: String? = nil, arguments: [String] = [], _ body: (ServerProcess) async throws -> Void) async throws {
         let url: String
         if let databaseURL {
             url = databaseURL
@@ -35,7 +38,7 @@ final class ServerProcess: @unchecked Sendable {
             url = String(admin[..<slash]) + "/" + settings.database
         }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("split-server-\(UUID().uuidString).log")
-        let server = ServerProcess(port: try CloudTestServer.closedPort(), databaseURL: url, log: log)
+        let server = ServerProcess(port: try CloudTestServer.closedPort(), databaseURL: url, arguments: arguments, log: log)
         try await server.start()
         do {
             try await body(server)
@@ -52,6 +55,7 @@ final class ServerProcess: @unchecked Sendable {
             .appendingPathComponent("split-server").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DATABASE_URL"] = databaseURL
         environment["HOST"] = "127.0.0.1"
@@ -78,11 +82,18 @@ final class ServerProcess: @unchecked Sendable {
         throw CancellationError()
     }
 
+    /// SIGTERM, without waiting: the server starts its drain (or, with `--shutdown-timeout 0`,
+    /// ends at once). ``stop()`` then waits for the end.
+    func terminate() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+    }
+
     /// SIGTERM, then waits (at most the server's drain and a little) for the process to end;
     /// SIGKILL if it has not.
     func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
+        guard let process else { return }
+        if process.isRunning { process.terminate() }
         let deadline = ContinuousClock.now + .seconds(15)
         while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
         if process.isRunning {

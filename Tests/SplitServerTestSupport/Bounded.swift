@@ -7,10 +7,10 @@ import Synchronization
 /// finishes shutting down), and such a wait holds up the whole `swift test` run for ever.
 /// ``within(_:_:_:)`` runs the work in a task of its own and stops waiting for it at the
 /// deadline: the test then fails with a message naming what did not finish, and the run goes on.
-enum Bounded {
-    /// The value of `work`, or a ``HarnessError`` naming `what` once `limit` has passed; the
+public enum Bounded {
+    /// The value of `work`, or a ``BoundedError`` naming `what` once `limit` has passed; the
     /// work is then cancelled and left to end (or not) on its own.
-    static func within<T: Sendable>(_ limit: Duration, _ what: String,
+    public static func within<T: Sendable>(_ limit: Duration, _ what: String,
                                     _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let race = Race<T>()
         return try await withTaskCancellationHandler {
@@ -19,7 +19,7 @@ enum Bounded {
                 race.tasks.withLock { tasks in
                     tasks.append(Task {
                         guard (try? await Task.sleep(for: limit)) != nil else { return }
-                        race.finish(.failure(HarnessError("\(what) did not finish within \(limit)")))
+                        race.finish(.failure(BoundedError("\(what) did not finish within \(limit)")))
                     })
                     tasks.append(Task {
                         do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
@@ -46,4 +46,10 @@ enum Bounded {
             if resumed { tasks.withLock { $0.forEach { $0.cancel() } } }
         }
     }
+}
+
+/// Work under ``Bounded/within(_:_:_:)`` that was still running at its deadline.
+public struct BoundedError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }
