@@ -133,6 +133,62 @@ struct DatabaseOutageTests {
         #expect(try await Self.expenseCount(settings, group: group) == 1)
     }
 
+    @Test("a write whose answer was lost on the way (the client's connection closed while it ran): the retry with the same key replays it, stored once",
+          .timeLimit(.minutes(5)))
+    func answerLost() async throws {
+        let settings = try await TestDatabases.migrated()
+        let server = try await ServerProcess.start(settings)
+        defer { server.kill() }
+        try await Bounded.within(.seconds(120), "the write whose answer was lost") {
+            try await Self.loseAnswer(server: server, settings: settings)
+        }
+    }
+
+    /// The outcome a client cannot know: it sent the write and its connection went away before
+    /// the answer came (a proxy cut, a reset). The write is held on a lock until the client
+    /// has gone, then commits; the client's retry with the same key must get the stored answer,
+    /// not a second expense.
+    static func loseAnswer(server: ServerProcess, settings: DatabaseSettings) async throws {
+        let token = try await server.register()
+        let group = try #require(try await server.post("/api/groups", token: token, json: #"{"name":"Osaka"}"#)
+            .json["group"]["id"].stringValue)
+        let alex = try #require(try await server.post("/api/groups/\(group)/members", token: token, json: #"{"name":"Alex"}"#)
+            .json["member"]["id"].stringValue)
+        let body = API.expenseJSON(group: group, payer: alex, amount: "900", splits: [(alex, "900")])
+        try await TestDatabases.withConnection(settings) { lock in
+            let logger = TestCluster.logger
+            try await lock.query("BEGIN", logger: logger)
+            try await lock.query("LOCK TABLE expenses IN ACCESS EXCLUSIVE MODE", logger: logger)
+            let post = try await RawConnection.open(port: server.port)
+            try await post.send(RawConnection.request("POST", "/api/expenses", headers: [
+                "Authorization": "Bearer \(token)", key: "lost-1",
+            ], body: body))
+            var waiting = 0
+            for _ in 0..<400 where waiting == 0 {
+                let rows = try await lock.query("""
+                    SELECT count(*)::int FROM pg_stat_activity
+                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
+                    """, logger: logger)
+                for try await count in rows.decode(Int.self) { waiting = count }
+                if waiting == 0 { try await Task.sleep(for: .milliseconds(25)) }
+            }
+            try #require(waiting > 0, "the write never waited on the lock")
+            post.close()
+            try await Task.sleep(for: .milliseconds(200))
+            try await lock.query("ROLLBACK", logger: logger)
+        }
+        // The write goes on without its client and commits (bounded wait).
+        var stored = 0
+        for _ in 0..<200 where stored == 0 {
+            stored = try await Self.expenseCount(settings, group: group)
+            if stored == 0 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(stored == 1, "the write whose client went away was not stored")
+        let retry = try await server.request("POST", "/api/expenses", token: token, body: body, headers: [key: "lost-1"])
+        #expect(retry?.status == 201 && retry?.headers["idempotent-replayed"] == "true", "\(String(describing: retry))")
+        #expect(try await Self.expenseCount(settings, group: group) == 1, "the retry stored the write again")
+    }
+
     static func expenseCount(_ settings: DatabaseSettings, group: String) async throws -> Int {
         try await TestDatabases.withConnection(settings) { connection in
             var count = -1
