@@ -62,6 +62,23 @@ struct RecurringTests {
         #expect(try await Self.rents(cli) == ["2025-01-01", "2025-04-01"])
     }
 
+    @Test("undo of a catch-up of more instances than one statement takes (12 years of Mondays) removes them all, as one change")
+    func undoLargeCatchUp() async throws {
+        let cli = try await Self.flat()
+        Self.at(cli, "2013-01-07T09:00:00Z")
+        try await cli.ok("recurring", "add", "Gym", "25", "--every", "week", "--on", "monday", "--paid-by", "Beto",
+                         "--from", "2013-01-07")
+        let before = try await cli.snapshot()
+        Self.at(cli, "2025-01-20T09:00:00Z")
+        try await cli.ok("recurring", "run")
+        let gyms = try await cli.json("expenses")["expenses"].array.filter { $0["description"].string == "Gym" }
+        #expect(gyms.count == 629, "\(gyms.count)")
+        let undone = try await cli.ok("undo")
+        #expect(undone.stdout.contains("628"), "\(undone.stdout)")
+        #expect(try await cli.snapshot() == before)
+        #expect(try await cli.ok("recurring", "run").stdout.contains("Nothing due."))
+    }
+
     @Test("many instances get one short line on stderr; recurring run reports what opening the trip added")
     func manyAndRun() async throws {
         let cli = try await Self.flat()

@@ -29,7 +29,7 @@ extension LocalBackend {
         case .none:
             throw StoreError.cannotUndo("'\(entry.summary)' is the oldest change; delete the trip with: split trip delete NAME --yes")
         case .removeExpenses(let ids):
-            for id in ids { try writer.apply(.deleteExpense(ExpenseID(id))) }
+            try writer.purgeExpenses(ids.map(ExpenseID.init))
         case .restoreExpense(let snapshot, let removing):
             for id in removing { try writer.apply(.deleteExpense(ExpenseID(id))) }
             try writer.apply(.editExpense(try snapshot.expense()))

@@ -83,14 +83,34 @@ extension TripWriter {
     /// Deletes an expense: soft (it can be restored), or for good when undo removes what
     /// the reverted change added.
     func deleteExpense(_ id: ExpenseID) throws {
-        if origin.purges {
-            let before = try before(.expense(id))
-            try ExpenseSplitRecord.of(id).deleteAll(db)
-            try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue).deleteAll(db)
-            if let before { try queue(.deleteExpense(id), before: before) }
+        if origin.purges { return try purgeExpenses([id]) }
+        try deleteExpense(try ExpenseRecord.find(db, id.rawValue, trip: trip))
+    }
+
+    /// Removes expenses of the trip for good, leaving no trace: what undo does with the
+    /// expenses the reverted change added. On a linked trip each removal is queued with the
+    /// version it removes, so they go one by one; otherwise a few statements remove them all,
+    /// however many: an undone catch-up of years of recurring rules holds thousands, and one
+    /// statement pair per expense took seconds.
+    func purgeExpenses(_ ids: [ExpenseID]) throws {
+        if linked {
+            for id in ids {
+                let before = try before(.expense(id))
+                try ExpenseSplitRecord.of(id).deleteAll(db)
+                try ExpenseRecord.withID(id).filter(Columns.tripID == trip.rawValue).deleteAll(db)
+                if let before { try queue(.deleteExpense(id), before: before) }
+            }
             return
         }
-        try deleteExpense(try ExpenseRecord.find(db, id.rawValue, trip: trip))
+        // SQLite takes at most 32,766 parameters a statement; chunks stay well under.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = ids[start..<min(start + 500, ids.count)].map(\.rawValue)
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            let ofTrip = "SELECT id FROM expense WHERE trip_id = ? AND id IN (\(marks))"
+            let arguments = StatementArguments([trip.rawValue] + chunk)
+            try db.execute(sql: "DELETE FROM expense_split WHERE expense_id IN (\(ofTrip))", arguments: arguments)
+            try db.execute(sql: "DELETE FROM expense WHERE id IN (\(ofTrip))", arguments: arguments)
+        }
     }
 
     /// Soft-deletes `expense`, read in this transaction.
