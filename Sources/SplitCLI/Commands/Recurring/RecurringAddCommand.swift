@@ -86,6 +86,6 @@ struct RecurringAddCommand: ContextCommand {
             notes.append("the rule stays on this device; each instance syncs as an ordinary expense")
         }
         let stored = try await context.backend.recurringRule(rule.id, trip: trip.id) ?? rule
-        return RecurringAdded(rule: stored, added: caughtUp.added, directory: directory, notes: notes)
+        return RecurringAdded(trip: trip, rule: stored, added: caughtUp.added, directory: directory, notes: notes)
     }
 }

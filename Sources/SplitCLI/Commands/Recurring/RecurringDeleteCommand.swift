@@ -16,6 +16,6 @@ struct RecurringDeleteCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let found = try await context.backend.deleteRecurringRule(matching: { try RecurringReference.resolve(rule, in: $0) },
                                                                   trip: trip.id, at: context.now)
-        return RecurringChanged(verb: "Deleted", rule: found, directory: directory)
+        return RecurringChanged(trip: trip, verb: "Deleted", rule: found, directory: directory)
     }
 }

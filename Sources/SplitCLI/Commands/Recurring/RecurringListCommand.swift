@@ -8,6 +8,6 @@ struct RecurringListCommand: ContextCommand {
 
     func run(_ context: CommandContext) async throws -> RecurringListing {
         let (trip, directory) = try await context.tripAndMembers()
-        return RecurringListing(rules: try await context.backend.recurringRules(trip: trip.id), directory: directory)
+        return RecurringListing(trip: trip, rules: try await context.backend.recurringRules(trip: trip.id), directory: directory)
     }
 }

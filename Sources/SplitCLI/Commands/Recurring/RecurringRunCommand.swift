@@ -14,6 +14,6 @@ struct RecurringRunCommand: ContextCommand {
         let (trip, directory) = try await context.tripAndMembers()
         let opened = context.catchUp.result ?? .nothing
         let caughtUp = try await context.backend.catchUpRecurring(trip: trip.id, today: context.clock.today(), at: context.now)
-        return RecurringRan(added: opened.added + caughtUp.added, problems: opened.problems + caughtUp.problems, directory: directory)
+        return RecurringRan(trip: trip, added: opened.added + caughtUp.added, problems: opened.problems + caughtUp.problems, directory: directory)
     }
 }

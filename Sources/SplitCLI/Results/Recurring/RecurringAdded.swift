@@ -3,13 +3,14 @@ import SplitJSON
 
 /// `recurring add`: the rule, and the instances that were already due.
 struct RecurringAdded: CommandResult {
+    let trip: Trip
     let rule: RecurringRule
     let added: [Expense]
     let directory: MemberDirectory
     let notes: [String]
 
     var json: JSONValue {
-        .object(["rule": RecurringWords.json(rule, directory),
+        .object(["trip": JSONRendering.trip(trip), "rule": RecurringWords.json(rule, directory),
                  "added": .array(added.map { JSONRendering.expense($0, directory) })])
     }
 

@@ -3,11 +3,12 @@ import SplitJSON
 
 /// `recurring pause|resume|delete`: the rule as it is now.
 struct RecurringChanged: CommandResult {
+    let trip: Trip
     let verb: String
     let rule: RecurringRule
     let directory: MemberDirectory
 
-    var json: JSONValue { .object(["rule": RecurringWords.json(rule, directory)]) }
+    var json: JSONValue { .object(["trip": JSONRendering.trip(trip), "rule": RecurringWords.json(rule, directory)]) }
     var lines: [String] { ["\(verb) recurring \(RecurringWords.line(rule, directory))."] }
 
     /// Pauses or resumes `reference`; pausing a paused rule (or resuming a running one) is
@@ -21,6 +22,6 @@ struct RecurringChanged: CommandResult {
             }
             return found
         }, paused: paused, today: context.clock.today(), trip: trip.id, at: context.now)
-        return RecurringChanged(verb: paused ? "Paused" : "Resumed", rule: now, directory: directory)
+        return RecurringChanged(trip: trip, verb: paused ? "Paused" : "Resumed", rule: now, directory: directory)
     }
 }

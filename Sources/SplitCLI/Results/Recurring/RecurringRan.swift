@@ -4,11 +4,12 @@ import SplitReport
 
 /// `recurring run`: the instances added now.
 struct RecurringRan: CommandResult {
+    let trip: Trip
     let added: [Expense]
     let problems: [String]
     let directory: MemberDirectory
 
-    var json: JSONValue { .object(["added": .array(added.map { JSONRendering.expense($0, directory) })]) }
+    var json: JSONValue { .object(["trip": JSONRendering.trip(trip), "added": .array(added.map { JSONRendering.expense($0, directory) })]) }
     var notes: [String] { problems }
     var lines: [String] {
         added.isEmpty ? ["Nothing due."]
