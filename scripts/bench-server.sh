@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Load benchmark of split-server on loopback, with wrk (Debian's package) as the load generator.
 #
-#   scripts/bench-server.sh [SECONDS] [CONNECTIONS]
+#   scripts/bench-server.sh [SECONDS] [CONNECTIONS] [quick]
 #
 # Builds split-server in release mode, starts a throwaway PostgreSQL cluster and the server on
 # free 127.0.0.1 ports, seeds a 1,000-expense group through from-local, then measures:
@@ -15,20 +15,28 @@
 #   6. GET …/changes of the 10 latest changes in a 100,000-expense group, one client
 # and prints requests per second, the mean and the 99th-percentile latency of each. Nothing
 # leaves the machine. Not part of the test run: speed goals live here, never in tests.
+# SPLIT_SERVER_BIN=PATH measures that split-server binary instead of building one; `quick`
+# stops after 2 (the GET and POST figures), for alternating runs of two builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/deps.sh
 . scripts/loopback-server.sh
 seconds=${1:-10}
 connections=${2:-32}
+parts=${3:-all}
 if ! command -v wrk >/dev/null; then split_require_packages wrk; fi
 split_require_packages libsqlite3-dev
 [ -x /usr/lib/postgresql/15/bin/initdb ] || split_require_packages postgresql
 command -v python3 >/dev/null || { echo "bench-server: python3 is needed to build request bodies" >&2; exit 1; }
 
-echo "building split-server (release)..." >&2
-swift build -c release --static-swift-stdlib --product split-server >&2
-server_bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/split-server
+if [ -n "${SPLIT_SERVER_BIN:-}" ]; then
+  # A binary built elsewhere, to compare two builds on one machine with one script.
+  server_bin=$SPLIT_SERVER_BIN
+else
+  echo "building split-server (release)..." >&2
+  swift build -c release --static-swift-stdlib --product split-server >&2
+  server_bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/split-server
+fi
 
 # wrk is one client: lift the read-only page's per-IP limit so it measures the page, not the 429.
 export SHARE_PAGE_LIMIT=100000000
@@ -95,6 +103,7 @@ first=$(curl -sf "$base$share_path" -o "$work/page.html" -w '%{time_total}')
 echo "read-only page: $(wc -c <"$work/page.html") bytes, first (uncached) render ${first}s" >&2
 run "GET /s/:token (1,000-expense group), c=$connections" -t2 -c"$connections" "$base$share_path"
 BODY_FILE=expense.json run "POST /api/expenses, c=$connections" -t2 -c"$connections" -s "$work/post.lua" "$base/api/expenses"
+[ "$parts" = quick ] && exit 0
 BODY_FILE=from-local.json run "POST from-local (1,000 expenses), c=4" -t2 -c4 -s "$work/post.lua" "$base/api/groups/from-local"
 
 # The sync protocol. A Lua script builds each sync body with new UUIDs, so every request

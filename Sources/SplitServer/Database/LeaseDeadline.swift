@@ -9,44 +9,34 @@ import Synchronization
 /// caller stops waiting for it when the deadline passes.
 enum LeaseDeadline {
     /// Runs `work` (lease, then its statements), unless it has not called its `leased` argument
-    /// within `limit`: then it fails with ``DatabaseUnavailable`` and `work` is cancelled, and
-    /// a lease it gets later throws before running anything. Once leased, `work` runs to its end.
+    /// within `limit`: then it fails with ``DatabaseUnavailable`` and `work` is cancelled (the
+    /// pool gives up a lease request whose task is cancelled), and a lease it gets later throws
+    /// before running anything. Once leased, `work` runs to its end. Returns only once `work`
+    /// has ended, so `work` may borrow the caller's state.
     static func withLease<Result>(
-        limit: Duration, _ work: (_ leased: @Sendable () throws -> Void) async throws -> Result
+        limit: Duration, sweeper: DeadlineSweeper = .shared, _ work: (_ leased: @Sendable () throws -> Void) async throws -> Result
     ) async throws -> Result {
-        let state = LeaseState()
+        let lease = LeaseState()
         let leased: @Sendable () throws -> Void = {
-            let won = state.phase.withLock { phase in
-                guard phase == .waiting else { return false }
-                phase = .leased
-                return true
-            }
-            if !won { throw DatabaseUnavailable.noConnection(after: limit) }
+            if let token = try lease.take(limit) { sweeper.disarm(token) }
         }
         return try await withoutActuallyEscaping(work) { work in
             nonisolated(unsafe) let work = work
             let transfer = Unchecked(work)
-            let outcome = try await withThrowingTaskGroup(of: Unchecked<Result>?.self) { group in
-                group.addTask { Unchecked(try await transfer.value(leased)) }
-                group.addTask {
-                    try await Task.sleep(for: limit)
-                    let expired = state.phase.withLock { phase in
-                        guard phase == .waiting else { return false }
-                        phase = .expired
-                        return true
-                    }
-                    if expired { throw DatabaseUnavailable.noConnection(after: limit) }
-                    return nil
-                }
-                while let next = try await group.next() {
-                    if let done = next {
-                        group.cancelAll()
-                        return done
-                    }
-                }
-                throw DatabaseUnavailable.noConnection(after: limit)
+            // The work runs in a task of its own because only a task can be cancelled from
+            // outside; the caller waits for it to end whatever happens, as a child's parent would.
+            let worker = Task { Unchecked(try await transfer.value(leased)) }
+            lease.armed(sweeper.arm(limit) {
+                if lease.expire() { worker.cancel() }
+            })
+            let outcome = await withTaskCancellationHandler { await worker.result } onCancel: { worker.cancel() }
+            if let token = lease.token { sweeper.disarm(token) }
+            switch outcome {
+            case .success(let value): return value.value
+            case .failure(let error):
+                if lease.hasExpired { throw DatabaseUnavailable.noConnection(after: limit) }
+                throw error
             }
-            return outcome.value
         }
     }
 
@@ -55,42 +45,84 @@ enum LeaseDeadline {
     /// finish (or not) on its own. For single pooled statements, which wait on both the pool and
     /// the first answer.
     static func within<Result>(
-        limit: Duration, _ work: @escaping @Sendable () async throws -> Unchecked<Result>
+        limit: Duration, sweeper: DeadlineSweeper = .shared, _ work: @escaping @Sendable () async throws -> Unchecked<Result>
     ) async throws -> Result {
-        let race = Race<Result>()
+        let race = Race<Result>(sweeper)
         let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<Result>, any Error>) in
             race.continuation.withLock { $0 = continuation }
-            // The timer first, so that the worker finds it to cancel however soon it ends.
-            race.timer.withLock { $0 = Task {
-                guard (try? await Task.sleep(for: limit)) != nil else { return }
-                race.finish(.failure(DatabaseUnavailable.noConnection(after: limit)))
-                race.worker.withLock { $0?.cancel() }
-            } }
-            race.worker.withLock { $0 = Task {
+            let worker = Task {
                 do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
-                race.timer.withLock { $0?.cancel() }
-            } }
+            }
+            let token = sweeper.arm(limit) {
+                race.finish(.failure(DatabaseUnavailable.noConnection(after: limit)))
+                worker.cancel()
+            }
+            // The worker's end disarms the deadline; here, when it ended before it was armed.
+            if race.token(token) { sweeper.disarm(token) }
         }
         return result.value
     }
 
     private enum Phase { case waiting, leased, expired }
 
-    /// Where a lease stands: the lease and the timer race to move it from waiting.
+    /// Where a lease stands: the lease and the deadline race to move it from waiting.
     private final class LeaseState: Sendable {
-        let phase = Mutex(Phase.waiting)
+        private let state = Mutex<(phase: Phase, token: DeadlineSweeper.Token?)>((.waiting, nil))
+
+        func armed(_ token: DeadlineSweeper.Token) { state.withLock { $0.token = token } }
+        var token: DeadlineSweeper.Token? { state.withLock { $0.token } }
+        var hasExpired: Bool { state.withLock { $0.phase == .expired } }
+
+        /// The lease arrived: the deadline no longer counts (its token, to disarm), or it
+        /// already passed and the lease must not be used.
+        func take(_ limit: Duration) throws -> DeadlineSweeper.Token? {
+            let outcome = state.withLock { state -> Swift.Result<DeadlineSweeper.Token?, DatabaseUnavailable> in
+                guard state.phase == .waiting else { return .failure(.noConnection(after: limit)) }
+                state.phase = .leased
+                return .success(state.token)
+            }
+            return try outcome.get()
+        }
+
+        /// The deadline passed: true if no lease had come, so the work is to be cancelled.
+        func expire() -> Bool {
+            state.withLock { state in
+                guard state.phase == .waiting else { return false }
+                state.phase = .expired
+                return true
+            }
+        }
     }
 
-    /// The continuation that whichever of work and timer ends first resumes, and both tasks.
+    /// The continuation that whichever of work and deadline ends first resumes.
     private final class Race<Result>: Sendable {
         let continuation = Mutex<CheckedContinuation<Unchecked<Result>, any Error>?>(nil)
-        let worker = Mutex<Task<Void, Never>?>(nil)
-        let timer = Mutex<Task<Void, Never>?>(nil)
+        /// The armed deadline, or whether the race ended before it was armed.
+        private let armed = Mutex<(token: DeadlineSweeper.Token?, ended: Bool)>((nil, false))
+        private let sweeper: DeadlineSweeper
+
+        init(_ sweeper: DeadlineSweeper) {
+            self.sweeper = sweeper
+        }
 
         func finish(_ outcome: Swift.Result<Unchecked<Result>, any Error>) {
             continuation.withLock { slot in
                 slot?.resume(with: outcome)
                 slot = nil
+            }
+            let token = armed.withLock { armed -> DeadlineSweeper.Token? in
+                armed.ended = true
+                return armed.token
+            }
+            if let token { sweeper.disarm(token) }
+        }
+
+        /// Keeps the armed deadline's token; true when the race has already ended, so the
+        /// caller disarms it.
+        func token(_ token: DeadlineSweeper.Token) -> Bool {
+            armed.withLock { armed in
+                armed.token = token
+                return armed.ended
             }
         }
     }

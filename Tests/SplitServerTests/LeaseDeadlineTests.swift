@@ -1,0 +1,120 @@
+import Foundation
+@testable import SplitServer
+import Synchronization
+import Testing
+
+/// The deadlines on waits for PostgreSQL (``LeaseDeadline`` on ``DeadlineSweeper``), without a
+/// database: work that stands for a lease wait, a statement that never answers, or one that
+/// answers at once. The bounds in seconds only catch a wait that never ends; the deadlines
+/// themselves are a fraction of a second.
+@Suite("deadlines on waits for PostgreSQL")
+struct LeaseDeadlineTests {
+    static let limit: Duration = .milliseconds(200)
+
+    /// Whether `error` is the 503 a missed deadline becomes.
+    static func isMissedDeadline(_ error: any Error) -> Bool {
+        (error as? DatabaseUnavailable)?.description == "no database connection within 0.2 seconds"
+    }
+
+    @Test("a lease that does not come in time: the wait fails as the database being away, and the waiting work is cancelled")
+    func leaseTooLate() async throws {
+        let cancelled = Atomic(false)
+        let started = ContinuousClock.now
+        await #expect(throws: DatabaseUnavailable.self) {
+            try await LeaseDeadline.withLease(limit: Self.limit) { _ in
+                // Stands for the pool's wait for a connection, which ends when its task is cancelled.
+                do { try await Task.sleep(for: .seconds(30)) } catch { cancelled.store(true, ordering: .relaxed) }
+                throw CancellationError()
+            }
+        }
+        let cancelledNow = cancelled.load(ordering: .relaxed)
+        #expect(cancelledNow)
+        #expect(started.duration(to: .now) < .seconds(10))
+    }
+
+    @Test("a lease that comes after the deadline is refused before anything runs on it")
+    func leaseAfterDeadline() async throws {
+        let ranStatements = Atomic(false)
+        do {
+            _ = try await LeaseDeadline.withLease(limit: Self.limit) { leased in
+                // A wait that does not heed cancellation, then the lease arrives.
+                let until = ContinuousClock.now + .milliseconds(600)
+                while ContinuousClock.now < until { try? await Task.sleep(for: .milliseconds(20)) }
+                try leased()
+                ranStatements.store(true, ordering: .relaxed)
+            }
+            Issue.record("the late lease was used")
+        } catch {
+            #expect(Self.isMissedDeadline(error), "\(error)")
+        }
+        let ranStatementsNow = ranStatements.load(ordering: .relaxed)
+        #expect(!ranStatementsNow)
+    }
+
+    @Test("once leased, work runs to its end however long it takes, and answers its value")
+    func leasedWorkIsNotCut() async throws {
+        let value = try await LeaseDeadline.withLease(limit: Self.limit) { leased in
+            try leased()
+            try await Task.sleep(for: .milliseconds(500))
+            return 42
+        }
+        #expect(value == 42)
+    }
+
+    @Test("work that fails on its own fails with its own error, not the deadline's")
+    func ownErrorKept() async throws {
+        struct Refused: Error {}
+        await #expect(throws: Refused.self) {
+            try await LeaseDeadline.withLease(limit: Self.limit) { leased in
+                try leased()
+                throw Refused()
+            }
+        }
+        await #expect(throws: Refused.self) {
+            try await LeaseDeadline.within(limit: Self.limit) { () async throws -> Unchecked<Int> in throw Refused() }
+        }
+    }
+
+    @Test("a single statement that never answers: the caller stops waiting at the deadline, even though the statement ignores cancellation")
+    func statementNeverAnswers() async throws {
+        let started = ContinuousClock.now
+        let finished = Atomic(false)
+        do {
+            _ = try await LeaseDeadline.within(limit: Self.limit) { () async throws -> Unchecked<Int> in
+                // Ignores cancellation, as a future on a broken connection may.
+                let until = ContinuousClock.now + .seconds(2)
+                while ContinuousClock.now < until { try? await Task.sleep(for: .milliseconds(50)) }
+                finished.store(true, ordering: .relaxed)
+                return Unchecked(1)
+            }
+            Issue.record("the statement answered")
+        } catch {
+            #expect(Self.isMissedDeadline(error), "\(error)")
+        }
+        let finishedNow = finished.load(ordering: .relaxed)
+        #expect(!finishedNow, "the caller waited for the statement")
+        #expect(started.duration(to: .now) < .seconds(2))
+    }
+
+    @Test("many quick waits answer their own values and leave nothing armed")
+    func quickWaitsDisarm() async throws {
+        let sweeper = DeadlineSweeper(tick: .milliseconds(50))
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    if index.isMultiple(of: 2) {
+                        return try await LeaseDeadline.within(limit: .seconds(5), sweeper: sweeper) { Unchecked(index) }
+                    }
+                    return try await LeaseDeadline.withLease(limit: .seconds(5), sweeper: sweeper) { leased in
+                        try leased()
+                        return index
+                    }
+                }
+            }
+            var seen: Set<Int> = []
+            for try await value in group { seen.insert(value) }
+            #expect(seen == Set(0..<200))
+        }
+        #expect(sweeper.armedCount == 0)
+    }
+}
