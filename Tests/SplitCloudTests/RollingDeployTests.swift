@@ -108,27 +108,9 @@ struct RollingDeployTests {
     /// writer's request waits on that lock inside PostgreSQL (or 5 s have passed), so that
     /// `body`'s SIGTERM meets requests in flight on the instance it stops.
     static func holdingWrites(_ cluster: OwnCluster, writers: Int, _ body: () async throws -> Void) async throws {
-        try await TestDatabases.withConnection(cluster.settings) { lock in
-            let logger = TestDatabases.logger
-            try await lock.query("BEGIN", logger: logger)
-            try await lock.query("LOCK TABLE expenses IN ACCESS EXCLUSIVE MODE", logger: logger)
-            let deadline = ContinuousClock.now + .seconds(5)
-            var waiting = 0
-            while waiting < writers, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(25))
-                let rows = try await lock.query("""
-                    SELECT count(*)::int FROM pg_stat_activity
-                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
-                    """, logger: logger)
-                for try await count in rows.decode(Int.self) { waiting = count }
-            }
-            do {
-                try await body()
-            } catch {
-                try? await lock.query("ROLLBACK", logger: logger)
-                throw error
-            }
-            try await lock.query("ROLLBACK", logger: logger)
+        try await TableLock.holding("expenses", in: cluster.settings) { lock in
+            try await lock.waiters(atLeast: writers, within: .seconds(5))
+            try await body()
         }
     }
 

@@ -93,37 +93,20 @@ struct DatabaseOutageTests {
 
     static func endBackendMidWrite(server: ServerProcess, settings: DatabaseSettings) async throws {
         let token = try await server.register()
-        let group = try #require(try await server.post("/api/groups", token: token, json: #"{"name":"Tokyo"}"#)
-            .json["group"]["id"].stringValue)
-        let alex = try #require(try await server.post("/api/groups/\(group)/members", token: token, json: #"{"name":"Alex"}"#)
-            .json["member"]["id"].stringValue)
-        let body = API.expenseJSON(group: group, payer: alex, amount: "1200", splits: [(alex, "1200")])
-        try await TestDatabases.withConnection(settings) { lock in
-            let logger = TestCluster.logger
-            try await lock.query("BEGIN", logger: logger)
-            try await lock.query("LOCK TABLE expenses IN ACCESS EXCLUSIVE MODE", logger: logger)
-            let post = try await RawConnection.open(port: server.port)
-            defer { post.close() }
+        let (group, body) = try await Self.expense(of: 1200, on: server, token: token)
+        let post = try await RawConnection.open(port: server.port)
+        defer { post.close() }
+        try await TableLock.holding("expenses", in: settings) { lock in
             try await post.send(RawConnection.request("POST", "/api/expenses", headers: [
                 "Authorization": "Bearer \(token)", key: "e-1",
             ], body: body))
-            // Wait (bounded) until the write waits on the lock, then end its backend.
-            var ended = 0
-            for _ in 0..<400 where ended == 0 {
-                let rows = try await lock.query("""
-                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
-                    """, logger: logger)
-                for try await _ in rows { ended += 1 }
-                if ended == 0 { try await Task.sleep(for: .milliseconds(25)) }
-            }
-            #expect(ended == 1, "the write never waited on the lock")
-            try await lock.query("ROLLBACK", logger: logger)
-            let reply = await post.response(within: .seconds(30))
-            Self.expectUnavailable(reply, "write whose backend ended")
-            if reply == nil {
-                Issue.record("no answer; the connection is \(post.isClosed ? "closed" : "open"), it got: \(post.text.prefix(300)); the server's log: \(server.output.split(separator: "\n").map { $0.prefix(260) }.joined(separator: "\n").suffix(6000))")
-            }
+            // Until the write waits on the lock, then end its backend.
+            #expect(try await lock.endWaiters() == 1, "the write never waited on the lock")
+        }
+        let reply = await post.response(within: .seconds(30))
+        Self.expectUnavailable(reply, "write whose backend ended")
+        if reply == nil {
+            Issue.record("no answer; the connection is \(post.isClosed ? "closed" : "open"), it got: \(post.text.prefix(300)); the server's log: \(server.output.split(separator: "\n").map { $0.prefix(260) }.joined(separator: "\n").suffix(6000))")
         }
         #expect(try await Self.expenseCount(settings, group: group) == 0, "half of the write was stored")
         let retry = try await server.request("POST", "/api/expenses", token: token, body: body, headers: [key: "e-1"])
@@ -150,32 +133,15 @@ struct DatabaseOutageTests {
     /// not a second expense.
     static func loseAnswer(server: ServerProcess, settings: DatabaseSettings) async throws {
         let token = try await server.register()
-        let group = try #require(try await server.post("/api/groups", token: token, json: #"{"name":"Osaka"}"#)
-            .json["group"]["id"].stringValue)
-        let alex = try #require(try await server.post("/api/groups/\(group)/members", token: token, json: #"{"name":"Alex"}"#)
-            .json["member"]["id"].stringValue)
-        let body = API.expenseJSON(group: group, payer: alex, amount: "900", splits: [(alex, "900")])
-        try await TestDatabases.withConnection(settings) { lock in
-            let logger = TestCluster.logger
-            try await lock.query("BEGIN", logger: logger)
-            try await lock.query("LOCK TABLE expenses IN ACCESS EXCLUSIVE MODE", logger: logger)
+        let (group, body) = try await Self.expense(of: 900, on: server, token: token)
+        try await TableLock.holding("expenses", in: settings) { lock in
             let post = try await RawConnection.open(port: server.port)
             try await post.send(RawConnection.request("POST", "/api/expenses", headers: [
                 "Authorization": "Bearer \(token)", key: "lost-1",
             ], body: body))
-            var waiting = 0
-            for _ in 0..<400 where waiting == 0 {
-                let rows = try await lock.query("""
-                    SELECT count(*)::int FROM pg_stat_activity
-                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
-                    """, logger: logger)
-                for try await count in rows.decode(Int.self) { waiting = count }
-                if waiting == 0 { try await Task.sleep(for: .milliseconds(25)) }
-            }
-            try #require(waiting > 0, "the write never waited on the lock")
+            try #require(try await lock.waiters() > 0, "the write never waited on the lock")
             post.close()
             try await Task.sleep(for: .milliseconds(200))
-            try await lock.query("ROLLBACK", logger: logger)
         }
         // The write goes on without its client and commits (bounded wait).
         var stored = 0
@@ -187,6 +153,15 @@ struct DatabaseOutageTests {
         let retry = try await server.request("POST", "/api/expenses", token: token, body: body, headers: [key: "lost-1"])
         #expect(retry?.status == 201 && retry?.headers["idempotent-replayed"] == "true", "\(String(describing: retry))")
         #expect(try await Self.expenseCount(settings, group: group) == 1, "the retry stored the write again")
+    }
+
+    /// A new group with one member, and the JSON of an expense of `amount` they paid and share.
+    static func expense(of amount: Int, on server: ServerProcess, token: String) async throws -> (group: String, body: String) {
+        let group = try #require(try await server.post("/api/groups", token: token, json: #"{"name":"Trip"}"#)
+            .json["group"]["id"].stringValue)
+        let alex = try #require(try await server.post("/api/groups/\(group)/members", token: token, json: #"{"name":"Alex"}"#)
+            .json["member"]["id"].stringValue)
+        return (group, API.expenseJSON(group: group, payer: alex, amount: "\(amount)", splits: [(alex, "\(amount)")]))
     }
 
     static func expenseCount(_ settings: DatabaseSettings, group: String) async throws -> Int {

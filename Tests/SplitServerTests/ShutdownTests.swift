@@ -33,10 +33,7 @@ struct ShutdownTests {
         #expect(await idle.response(within: .seconds(10))?.status == 200)
         var connections: [RawConnection] = []
         defer { connections.forEach { $0.close() } }
-        try await TestDatabases.withConnection(settings) { lock in
-            let logger = TestCluster.logger
-            try await lock.query("BEGIN", logger: logger)
-            try await lock.query("LOCK TABLE trip_groups IN ACCESS EXCLUSIVE MODE", logger: logger)
+        try await TableLock.holding("trip_groups", in: settings) { lock in
             for index in 0..<inFlight {
                 let connection = try await RawConnection.open(port: server.port)
                 try await connection.send(RawConnection.request("POST", "/api/groups", headers: [
@@ -44,23 +41,13 @@ struct ShutdownTests {
                 ], body: #"{"name":"Trip \#(index)"}"#))
                 connections.append(connection)
             }
-            // Bounded wait until the requests are inside the server: the first waits on the
-            // lock, the others behind it (on the lock, or on the first one's locks).
-            var waiting = 0
-            for _ in 0..<400 where waiting == 0 {
-                let rows = try await lock.query("""
-                    SELECT count(*)::int FROM pg_stat_activity
-                    WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
-                    """, logger: logger)
-                for try await count in rows.decode(Int.self) { waiting = count }
-                if waiting == 0 { try await Task.sleep(for: .milliseconds(25)) }
-            }
-            try #require(waiting > 0, "no request reached the database")
+            // Until the requests are inside the server: the first waits on the lock, the
+            // others behind it (on the lock, or on the first one's locks).
+            try #require(try await lock.waiters() > 0, "no request reached the database")
             try await Task.sleep(for: .milliseconds(500))
             server.signal(SIGTERM)
             try await Task.sleep(for: .milliseconds(300))
             try await check(server, idle)
-            try await lock.query("ROLLBACK", logger: logger)
         }
         try await after(server, connections, settings)
     }
