@@ -33,14 +33,7 @@ struct GainedFeaturesTests {
     func gainedLater() async throws {
         let facade = UpgradingServer()
         try await CloudTestServer.run(facade: facade) { server in
-            let ann = try SplitSandbox(), ben = try SplitSandbox()
-            try await SyncTests.register(ann, server.url, "Ann")
-            try await SyncTests.register(ben, server.url, "Ben")
-            try await ann.ok("trip", "create", "Flat", "--currency", "EUR", "--cloud")
-            try await ann.ok("member", "add", "Alex", "Bea", "Chen")
-            let code = try await ann.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            try await ben.ok("join", code)
-
+            let (ann, ben) = try await SyncTests.flatOfTwo(server.url, members: ["Alex", "Bea", "Chen"])
             try await ann.ok("member", "leave", "Chen", "--from", "2025-01-15")
             try await ann.ok("recurring", "add", "Internet", "30", "--every", "month", "--on", "5", "--paid-by", "Alex",
                              "--from", "2025-02-05")
