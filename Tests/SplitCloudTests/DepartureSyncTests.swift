@@ -49,13 +49,7 @@ struct DepartureSyncTests {
     @Test("on a split-server without departures the day stays on the device: nothing waits, the other device never hears of it")
     func olderServer() async throws {
         try await CloudTestServer.run(facade: OlderServer(hiddenFeatures: ["departures"])) { server in
-            let ann = try SplitSandbox(), ben = try SplitSandbox()
-            try await SyncTests.register(ann, server.url, "Ann")
-            try await SyncTests.register(ben, server.url, "Ben")
-            try await ann.ok("trip", "create", "Flat", "--currency", "EUR", "--cloud")
-            try await ann.ok("member", "add", "Alex", "Bea", "Chen")
-            let code = try await ann.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            try await ben.ok("join", code)
+            let (ann, ben) = try await SyncTests.flatOfTwo(server.url, members: ["Alex", "Bea", "Chen"])
             try await ann.ok("member", "leave", "Chen", "--from", "2025-01-15")
             try await ann.ok("sync")
             #expect(try await ann.ok("status", "--json").json["pending"].int == 0)

@@ -19,6 +19,19 @@ struct SyncTests {
                             stdin: "password-1\n")
     }
 
+    /// Ann and Ben, each with an account on `server`, share a new linked trip "Flat" in EUR of
+    /// `members`: Ann made it, Ben joined with her invite.
+    static func flatOfTwo(_ server: String, members: [String]) async throws -> (ann: SplitSandbox, ben: SplitSandbox) {
+        let ann = try SplitSandbox(), ben = try SplitSandbox()
+        try await register(ann, server, "Ann")
+        try await register(ben, server, "Ben")
+        try await ann.ok("trip", "create", "Flat", "--currency", "EUR", "--cloud")
+        try await ann.ok(["member", "add"] + members)
+        let code = try await ann.ok("trip", "invite").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await ben.ok("join", code)
+        return (ann, ben)
+    }
+
     static func expenseID(_ device: SplitSandbox, _ description: String) async throws -> String {
         let list = try await device.ok("expenses", "--json").json["expenses"].array
         return try #require(list.first { $0["description"].string == description }?["id"].string)

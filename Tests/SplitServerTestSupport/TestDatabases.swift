@@ -131,7 +131,12 @@ actor MigratedTemplate {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            _ = try await ServerMigrator(database: ServerDatabase(client: client, logger: TestDatabases.logger)).migrate()
+            // Test setup, not a server under test: at the start of a whole run every test waits
+            // here while the machine is busiest, and a connection can take longer than a
+            // server's wait limit.
+            var database = ServerDatabase(client: client, logger: TestDatabases.logger)
+            database.waitLimit = .seconds(120)
+            _ = try await ServerMigrator(database: database).migrate()
         }
         return settings.database
     }

@@ -5,8 +5,12 @@ import Testing
 
 /// The deadlines on waits for PostgreSQL (``LeaseDeadline`` on ``DeadlineSweeper``), without a
 /// database: work that stands for a lease wait, a statement that never answers, or one that
-/// answers at once. The bounds in seconds only catch a wait that never ends; the deadlines
-/// themselves are a fraction of a second.
+/// answers at once.
+///
+/// Nothing here depends on how fast the machine is: a deadline that must pass is short and
+/// the work waits for its cancellation or for the test; one that must not pass is an hour
+/// long, and a test that needs it to pass at a moment of its own makes it pass there
+/// (``DeadlineSweeper/expireDue(at:)``).
 @Suite("deadlines on waits for PostgreSQL", .timeLimit(.minutes(2)))
 struct LeaseDeadlineTests {
     static let limit: Duration = .milliseconds(200)
@@ -78,10 +82,13 @@ struct LeaseDeadlineTests {
 
     @Test("once leased, work runs to its end however long it takes, and answers its value")
     func leasedWorkIsNotCut() async throws {
-        let value = try await LeaseDeadline.withLease(limit: .seconds(1)) { leased in
+        let sweeper = DeadlineSweeper(tick: .seconds(3600))
+        let value = try await LeaseDeadline.withLease(limit: .seconds(3600), sweeper: sweeper) { leased in
             try leased()
-            // Cancelled by a deadline that still counted, this sleep would throw.
-            try await Task.sleep(for: .milliseconds(1500))
+            // The deadline passes while the work runs: were it still counted, the work would be
+            // cancelled and the sleep would throw.
+            sweeper.expireDue(at: .now + .seconds(7200))
+            try await Task.sleep(for: .milliseconds(20))
             return 42
         }
         #expect(value == 42)
@@ -91,13 +98,13 @@ struct LeaseDeadlineTests {
     func ownErrorKept() async throws {
         struct Refused: Error {}
         await #expect(throws: Refused.self) {
-            try await LeaseDeadline.withLease(limit: Self.limit) { leased in
+            try await LeaseDeadline.withLease(limit: .seconds(3600)) { leased in
                 try leased()
                 throw Refused()
             }
         }
         await #expect(throws: Refused.self) {
-            try await LeaseDeadline.within(limit: Self.limit) { () async throws -> Unchecked<Int> in throw Refused() }
+            try await LeaseDeadline.within(limit: .seconds(3600)) { () async throws -> Unchecked<Int> in throw Refused() }
         }
     }
 
@@ -127,9 +134,9 @@ struct LeaseDeadlineTests {
             for index in 0..<200 {
                 group.addTask {
                     if index.isMultiple(of: 2) {
-                        return try await LeaseDeadline.within(limit: .seconds(5), sweeper: sweeper) { Unchecked(index) }
+                        return try await LeaseDeadline.within(limit: .seconds(3600), sweeper: sweeper) { Unchecked(index) }
                     }
-                    return try await LeaseDeadline.withLease(limit: .seconds(5), sweeper: sweeper) { leased in
+                    return try await LeaseDeadline.withLease(limit: .seconds(3600), sweeper: sweeper) { leased in
                         try leased()
                         return index
                     }

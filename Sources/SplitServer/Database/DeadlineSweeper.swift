@@ -59,23 +59,31 @@ final class DeadlineSweeper: Sendable {
     /// How many waits are armed now.
     var armedCount: Int { state.withLock { $0.armed.count } }
 
-    /// Every tick, takes the waits past their deadline out and expires them; ends once nothing
-    /// is armed (a later arm starts it again).
+    /// Every tick, expires the waits past their deadline; ends once nothing is armed (a later
+    /// arm starts it again).
     private func sweep() async {
         while true {
             try? await Task.sleep(for: tick)
-            let now = ContinuousClock.now
-            let due = state.withLock { state -> [Armed]? in
-                if state.armed.isEmpty {
-                    state.sweeping = false
-                    return nil
-                }
-                let due = state.armed.filter { $0.value.deadline <= now }
-                for key in due.keys { state.armed.removeValue(forKey: key) }
-                return Array(due.values)
-            }
-            guard let due else { return }
-            for wait in due { wait.expire() }
+            guard expireDue(at: .now) else { return }
         }
+    }
+
+    /// Takes out the waits whose deadline is `now` or earlier and expires them; false (and the
+    /// sweeping over) when nothing is armed. The sweeping task's one step, and a test's way to
+    /// make deadlines pass at an instant of its choosing.
+    @discardableResult
+    func expireDue(at now: ContinuousClock.Instant) -> Bool {
+        let due = state.withLock { state -> [Armed]? in
+            if state.armed.isEmpty {
+                state.sweeping = false
+                return nil
+            }
+            let due = state.armed.filter { $0.value.deadline <= now }
+            for key in due.keys { state.armed.removeValue(forKey: key) }
+            return Array(due.values)
+        }
+        guard let due else { return false }
+        for wait in due { wait.expire() }
+        return true
     }
 }

@@ -67,26 +67,36 @@ extension LocalBackend {
     }
 
     /// What an upload does not carry goes to a feed server with the first sync: the trip's
-    /// recurring rules, its settle steps and departures, and its categories when they are not the six, with the expenses in
-    /// them (uploaded as Other). A server without the feature keeps them on this device.
+    /// recurring rules, its settle steps and departures, and its categories when they are not
+    /// the six, with the expenses in them (uploaded as Other). A server without a part keeps
+    /// it on this device.
     private static func queueTripOwn(_ run: StoreRun, _ db: Database, trip: TripID, at: Timestamp) throws {
-        guard let recorder = try OutboxRecorder.open(run, db, trip) else { return }
-        for rule in try RecurringRuleRecord.live(trip).fetchAll(db) {
-            try recorder.append(.putRecurring(rule.rule.shared), before: nil, at: at)
+        guard let queue = try TripOwnQueue(run, db, trip: trip, at: at) else { return }
+        try queue.recurring()
+        try queue.settleSteps()
+        try queue.departures()
+        try queue.categories()
+    }
+
+    /// The trip's server keeps `parts` now. The first time, that is only recorded. Later, each
+    /// part the server has gained since the last record (an upgraded split-server) gets what
+    /// this device kept of it queued, in the same transaction: the next push then sends it
+    /// before the pull that follows, so nothing of it is lost to a pull of the server's
+    /// versions without it (members with no departure). Answers the parts gained.
+    @discardableResult
+    public func serverKeeps(_ parts: Set<TripOwnPart>, trip: TripID, at: Timestamp) throws -> Set<TripOwnPart> {
+        defer { run.links.forget(trip) }
+        return try database.write { db in
+            // Read afresh: another process's sync may have recorded it since this run read the link.
+            guard let link = try TripLinkRecord.link(db, trip) else { return [] }
+            let gained = link.serverKeeps.map { parts.subtracting($0) } ?? []
+            if !gained.isEmpty, let queue = try TripOwnQueue(run, db, trip: trip, at: at) {
+                for part in gained.sorted() { try queue.queue(part) }
+            }
+            try db.execute(sql: TripLinkRecord.serverKeepsSQL,
+                           arguments: ["keeps": TripOwnPart.text(parts), "trip": trip.rawValue])
+            return gained
         }
-        for step in ExchangeStep.steps(try ExchangeRecord.exchanges(db, trip: trip)) {
-            try recorder.append(.recordExchanges(step), before: nil, at: at)
-        }
-        for (member, date) in try MemberRecord.departures(db, trip: trip).sorted(by: { $0.key < $1.key }) {
-            try recorder.append(.setDeparture(member: member, leftOn: date), before: nil, at: at)
-        }
-        let categories = try CategoryRecord.categories(db, trip: trip).categories
-        guard categories != Category.defaults else { return }
-        try recorder.append(.setCategories(categories), before: nil, at: at)
-        // The upload sent those expenses in Other: each goes again in its own category.
-        var own: [Expense] = []
-        try ExpenseListing.stream(db, trip: trip) { if !$0.category.isDefault { own.append($0) } }
-        for expense in own { try recorder.append(.updateExpense(expense), before: nil, at: at) }
     }
 
     /// Creates a local trip for a cloud group, linked to it, holding `changes` (the group's

@@ -15,7 +15,8 @@ public final class SplitDatabase: Sendable {
         SchemaCategories.apply,
         SchemaMemberLeave.apply,
         SchemaRecurring.apply,
-        SchemaExchanges.apply])
+        SchemaExchanges.apply,
+        SchemaServerKeeps.apply])
 
     /// The schema version this build writes.
     public static var schemaVersion: Int { migrator.latestVersion }

@@ -24,12 +24,13 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
         static let revision = Column("revision")
         static let linkedAt = Column("linked_at")
         static let syncedAt = Column("synced_at")
+        static let serverKeeps = Column("server_keeps")
     }
 
     /// What the record reads, in the order of ``SplitCore/TripLink``.
     static let selected = [
         Columns.tripID, Columns.server, Columns.account, Columns.groupID, Columns.syncProtocol, Columns.revision,
-        Columns.linkedAt, Columns.syncedAt,
+        Columns.linkedAt, Columns.syncedAt, Columns.serverKeeps,
     ]
 
     var link: TripLink
@@ -43,7 +44,8 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
             trip: TripID(try stored.text(Columns.tripID)), server: try stored.text(Columns.server),
             account: try stored.text(Columns.account), group: try stored.text(Columns.groupID), syncProtocol: kind,
             revision: try stored.integer(Columns.revision), linkedAt: try stored.timestamp(Columns.linkedAt),
-            syncedAt: try stored.optionalTimestamp(Columns.syncedAt))
+            syncedAt: try stored.optionalTimestamp(Columns.syncedAt),
+            serverKeeps: try stored.optionalText(Columns.serverKeeps).map(TripOwnPart.parts))
     }
 
     /// The link of trip `:trip`.
@@ -66,8 +68,12 @@ struct TripLinkRecord: FetchableRecord, TableRecord {
         [Columns.tripID, Columns.server, Columns.account, Columns.groupID, Columns.syncProtocol, Columns.linkedAt],
         then: """
             ON CONFLICT (trip_id) DO UPDATE SET server = excluded.server, account = excluded.account,
-                group_id = excluded.group_id, protocol = excluded.protocol, revision = 0, linked_at = excluded.linked_at
+                group_id = excluded.group_id, protocol = excluded.protocol, revision = 0, linked_at = excluded.linked_at,
+                server_keeps = NULL
             """)
+
+    /// What trip `:trip`'s server keeps now (``TripOwnPart/text(_:)``).
+    static let serverKeepsSQL = "UPDATE trip_link SET server_keeps = :keeps WHERE trip_id = :trip"
 
     /// A sync's end: trip `:trip` holds revision `:revision` (never moved back by a sync that
     /// raced another) and synced at `:at`. Answers the revision now held, and no row when the

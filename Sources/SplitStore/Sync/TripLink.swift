@@ -21,9 +21,12 @@ public struct TripLink: Hashable, Sendable {
     public let revision: Int64
     public let linkedAt: Timestamp
     public let syncedAt: Timestamp?
+    /// The trip's own parts its server was last seen to keep; nil before its first sync
+    /// (``SchemaServerKeeps``).
+    public let serverKeeps: Set<TripOwnPart>?
 
     public init(trip: TripID, server: String, account: String, group: String, syncProtocol: SyncProtocol,
-                revision: Int64, linkedAt: Timestamp, syncedAt: Timestamp?) {
+                revision: Int64, linkedAt: Timestamp, syncedAt: Timestamp?, serverKeeps: Set<TripOwnPart>? = nil) {
         self.trip = trip
         self.server = server
         self.account = account
@@ -32,11 +35,12 @@ public struct TripLink: Hashable, Sendable {
         self.revision = revision
         self.linkedAt = linkedAt
         self.syncedAt = syncedAt
+        self.serverKeeps = serverKeeps
     }
 
     /// The link after a sync that left the trip at `revision`, at `at`.
     public func advanced(to revision: Int64, at: Timestamp) -> TripLink {
         TripLink(trip: trip, server: server, account: account, group: group, syncProtocol: syncProtocol,
-                 revision: revision, linkedAt: linkedAt, syncedAt: at)
+                 revision: revision, linkedAt: linkedAt, syncedAt: at, serverKeeps: serverKeeps)
     }
 }

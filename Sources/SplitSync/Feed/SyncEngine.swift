@@ -40,6 +40,9 @@ public struct SyncEngine: Sendable {
         guard first.syncProtocol == .feed else {
             return try await SnapshotSync(store: store, client: client, clock: clock).sync(trip, link: first)
         }
+        // What the device kept of a part the server lacked goes out once the server has it.
+        let keeps = TripOwnPart.kept(by: try await client.capabilities())
+        if first.serverKeeps != keeps { try store.serverKeeps(keeps, trip: trip, at: clock()) }
         var report = SyncReport(trip: trip, revision: first.revision)
         var previousPending = Int.max
         // The link is read once (the store's ``LinkCache``); each round's apply answers the

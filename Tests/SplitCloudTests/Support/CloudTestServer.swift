@@ -47,8 +47,11 @@ enum CloudTestServer {
     static func run(quirks: LegacyQuirks? = nil, facade: (any ServerFacade)? = nil, maxBodyBytes: Int = 8 << 20,
                     _ body: @Sendable (Running) async throws -> Void) async throws {
         let settings = try await TestDatabases.migrated(prefix: "c")
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, database: settings, logLevel: .error,
                                                 maxBodyBytes: maxBodyBytes, bcryptCost: 4, facade: quirks ?? facade)
+        // In the test process many servers share two cores: a wait for a connection can outlast
+        // a real server's limit. Outages are tested on real processes (ServerProcess).
+        configuration.databaseWaitLimit = .seconds(60)
         let app = try await ServerApplication.build(configuration, logger: logger)
         try await app.test(.live) { client in
             let port = try #require(client.port)

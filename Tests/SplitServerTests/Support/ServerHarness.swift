@@ -75,6 +75,9 @@ struct ServerHarness {
         let settings: DatabaseSettings
         if let given { settings = given } else { settings = try await TestDatabases.migrated() }
         var configuration = ServerConfiguration(port: 3012, database: settings, logLevel: .warning, bcryptCost: 4)
+        // In the test process hundreds of servers share two cores: a wait for a connection
+        // can outlast a real server's limit. Outages are tested on real processes.
+        configuration.databaseWaitLimit = .seconds(60)
         configure(&configuration)
         let client = PostgresClient(configuration: configuration.database.clientConfiguration, backgroundLogger: TestCluster.logger)
         var pooled = ServerDatabase(client: client, logger: TestCluster.logger)
