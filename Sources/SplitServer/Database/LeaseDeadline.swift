@@ -17,20 +17,19 @@ enum LeaseDeadline {
         limit: Duration, sweeper: DeadlineSweeper = .shared, _ work: (_ leased: @Sendable () throws -> Void) async throws -> Result
     ) async throws -> Result {
         let lease = LeaseState()
-        let leased: @Sendable () throws -> Void = {
-            if let token = try lease.take(limit) { sweeper.disarm(token) }
-        }
+        let leased: @Sendable () throws -> Void = { try lease.take(limit) }
         return try await withoutActuallyEscaping(work) { work in
             nonisolated(unsafe) let work = work
             let transfer = Unchecked(work)
             // The work runs in a task of its own because only a task can be cancelled from
             // outside; the caller waits for it to end whatever happens, as a child's parent would.
             let worker = Task { Unchecked(try await transfer.value(leased)) }
-            lease.armed(sweeper.arm(limit) {
+            // Past the lease the deadline no longer counts: its expiry then changes nothing.
+            let token = sweeper.arm(limit) {
                 if lease.expire() { worker.cancel() }
-            })
+            }
             let outcome = await withTaskCancellationHandler { await worker.result } onCancel: { worker.cancel() }
-            if let token = lease.token { sweeper.disarm(token) }
+            sweeper.disarm(token)
             switch outcome {
             case .success(let value): return value.value
             case .failure(let error):
@@ -47,18 +46,18 @@ enum LeaseDeadline {
     static func within<Result>(
         limit: Duration, sweeper: DeadlineSweeper = .shared, _ work: @escaping @Sendable () async throws -> Unchecked<Result>
     ) async throws -> Result {
-        let race = Race<Result>(sweeper)
+        let race = Race<Result>()
+        var token: DeadlineSweeper.Token?
+        defer { if let token { sweeper.disarm(token) } }
         let result = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<Result>, any Error>) in
             race.continuation.withLock { $0 = continuation }
             let worker = Task {
                 do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
             }
-            let token = sweeper.arm(limit) {
+            token = sweeper.arm(limit) {
                 race.finish(.failure(DatabaseUnavailable.noConnection(after: limit)))
                 worker.cancel()
             }
-            // The worker's end disarms the deadline; here, when it ended before it was armed.
-            if race.token(token) { sweeper.disarm(token) }
         }
         return result.value
     }
@@ -67,28 +66,26 @@ enum LeaseDeadline {
 
     /// Where a lease stands: the lease and the deadline race to move it from waiting.
     private final class LeaseState: Sendable {
-        private let state = Mutex<(phase: Phase, token: DeadlineSweeper.Token?)>((.waiting, nil))
+        private let phase = Mutex(Phase.waiting)
 
-        func armed(_ token: DeadlineSweeper.Token) { state.withLock { $0.token = token } }
-        var token: DeadlineSweeper.Token? { state.withLock { $0.token } }
-        var hasExpired: Bool { state.withLock { $0.phase == .expired } }
+        var hasExpired: Bool { phase.withLock { $0 == .expired } }
 
-        /// The lease arrived: the deadline no longer counts (its token, to disarm), or it
-        /// already passed and the lease must not be used.
-        func take(_ limit: Duration) throws -> DeadlineSweeper.Token? {
-            let outcome = state.withLock { state -> Swift.Result<DeadlineSweeper.Token?, DatabaseUnavailable> in
-                guard state.phase == .waiting else { return .failure(.noConnection(after: limit)) }
-                state.phase = .leased
-                return .success(state.token)
+        /// The lease arrived: the deadline no longer counts, or it already passed and the
+        /// lease must not be used.
+        func take(_ limit: Duration) throws {
+            let taken = phase.withLock { phase in
+                guard phase == .waiting else { return false }
+                phase = .leased
+                return true
             }
-            return try outcome.get()
+            if !taken { throw DatabaseUnavailable.noConnection(after: limit) }
         }
 
         /// The deadline passed: true if no lease had come, so the work is to be cancelled.
         func expire() -> Bool {
-            state.withLock { state in
-                guard state.phase == .waiting else { return false }
-                state.phase = .expired
+            phase.withLock { phase in
+                guard phase == .waiting else { return false }
+                phase = .expired
                 return true
             }
         }
@@ -97,32 +94,11 @@ enum LeaseDeadline {
     /// The continuation that whichever of work and deadline ends first resumes.
     private final class Race<Result>: Sendable {
         let continuation = Mutex<CheckedContinuation<Unchecked<Result>, any Error>?>(nil)
-        /// The armed deadline, or whether the race ended before it was armed.
-        private let armed = Mutex<(token: DeadlineSweeper.Token?, ended: Bool)>((nil, false))
-        private let sweeper: DeadlineSweeper
-
-        init(_ sweeper: DeadlineSweeper) {
-            self.sweeper = sweeper
-        }
 
         func finish(_ outcome: Swift.Result<Unchecked<Result>, any Error>) {
             continuation.withLock { slot in
                 slot?.resume(with: outcome)
                 slot = nil
-            }
-            let token = armed.withLock { armed -> DeadlineSweeper.Token? in
-                armed.ended = true
-                return armed.token
-            }
-            if let token { sweeper.disarm(token) }
-        }
-
-        /// Keeps the armed deadline's token; true when the race has already ended, so the
-        /// caller disarms it.
-        func token(_ token: DeadlineSweeper.Token) -> Bool {
-            armed.withLock { armed in
-                armed.token = token
-                return armed.ended
             }
         }
     }
