@@ -40,8 +40,11 @@ public struct SyncEngine: Sendable {
         guard first.syncProtocol == .feed else {
             return try await SnapshotSync(store: store, client: client, clock: clock).sync(trip, link: first)
         }
-        // What the device kept of a part the server lacked goes out once the server has it.
-        let keeps = TripOwnPart.kept(by: try await client.capabilities())
+        // The server's extensions, from the day-long cache as a rule (a request to /health once
+        // it is stale). What the device kept of a part the server lacked goes out once the
+        // server has it.
+        let capabilities = try await client.capabilities()
+        let keeps = TripOwnPart.kept(by: capabilities)
         if first.serverKeeps != keeps { try store.serverKeeps(keeps, trip: trip, at: clock()) }
         var report = SyncReport(trip: trip, revision: first.revision)
         var previousPending = Int.max
@@ -53,7 +56,7 @@ public struct SyncEngine: Sendable {
             let pending = try store.pending(trip, limit: Self.batchSize)
             // A split-server without `recurring` (or `categories`) keeps rules (or the category
             // list) on the device: their operations leave the outbox as if sent.
-            let (sendable, kept) = try await Self.sendable(pending, client)
+            let (sendable, kept) = Self.sendable(pending, capabilities)
             let answer: SyncAnswer
             if sendable.isEmpty {
                 let page = try await client.changes(group: group, since: revision)
@@ -69,10 +72,9 @@ public struct SyncEngine: Sendable {
                 answer = try await client.sync(group: group, since: revision, operations: sendable)
             }
             let changes = try await Self.catchUp(client, group: group, from: answer)
-            // Asked only when it matters (expenses came or went): a sync with nothing to do
-            // makes no more requests than the feed.
+            // The server's limits matter only when expenses came or went.
             let touchesExpenses = !pending.isEmpty || changes.items.contains { if case .expense = $0.key { true } else { false } }
-            let server = touchesExpenses ? try await client.capabilities().limits : nil
+            let server = touchesExpenses ? capabilities.limits : nil
             let outcomes = answer.outcomes + kept.map { OperationOutcome(opID: $0.opID, status: .applied, current: nil, error: nil) }
             let tally = try store.apply(trip: trip, pushed: pending, outcomes: outcomes, changes: changes,
                                         server: server, at: clock())
@@ -95,7 +97,7 @@ public struct SyncEngine: Sendable {
 
     /// The operations this server takes, and those that stay on the device (recurring rules
     /// on a server without `recurring`, the category list on one without `categories`).
-    static func sendable(_ pending: [PendingOperation], _ client: CloudClient) async throws
+    static func sendable(_ pending: [PendingOperation], _ server: ServerCapabilities)
         -> (sendable: [PendingOperation], kept: [PendingOperation]) {
         func feature(_ operation: PendingOperation) -> ServerCapabilities.Feature? {
             switch operation.operation.item {
@@ -105,7 +107,6 @@ public struct SyncEngine: Sendable {
             }
         }
         guard pending.contains(where: { feature($0) != nil }) else { return (pending, []) }
-        let server = try await client.capabilities()
         func kept(_ operation: PendingOperation) -> Bool { feature(operation).map { !server.has($0) } ?? false }
         return (pending.filter { !kept($0) }, pending.filter(kept))
     }
