@@ -15,12 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bills=${1:-10000}
-if [ -n "${SPLIT_BIN:-}" ]; then
-  bin=$SPLIT_BIN
-else
-  swift build -c release --static-swift-stdlib --product split >/dev/null
-  bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/split"
-fi
+. scripts/release-bin.sh
+bin=$(split_release_bin split "${SPLIT_BIN:-}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

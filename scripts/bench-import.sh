@@ -18,8 +18,8 @@ trips=${1:-20}
 per_trip=${2:-5000}
 export_count=${3:-100000}
 
-swift build -c release --static-swift-stdlib --product split >/dev/null
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)/split"
+. scripts/release-bin.sh
+bin=$(split_release_bin split)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

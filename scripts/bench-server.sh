@@ -30,14 +30,8 @@ split_require_packages libsqlite3-dev
 [ -x /usr/lib/postgresql/15/bin/initdb ] || split_require_packages postgresql
 command -v python3 >/dev/null || { echo "bench-server: python3 is needed to build request bodies" >&2; exit 1; }
 
-if [ -n "${SPLIT_SERVER_BIN:-}" ]; then
-  # A binary built elsewhere, to compare two builds on one machine with one script.
-  server_bin=$SPLIT_SERVER_BIN
-else
-  echo "building split-server (release)..." >&2
-  swift build -c release --static-swift-stdlib --product split-server >&2
-  server_bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/split-server
-fi
+. scripts/release-bin.sh
+server_bin=$(split_release_bin split-server "${SPLIT_SERVER_BIN:-}")
 
 # wrk is one client: lift the read-only page's per-IP limit so it measures the page, not the 429.
 export SHARE_PAGE_LIMIT=100000000
