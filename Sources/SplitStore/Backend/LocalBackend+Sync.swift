@@ -82,20 +82,18 @@ extension LocalBackend {
     /// part the server has gained since the last record (an upgraded split-server) gets what
     /// this device kept of it queued, in the same transaction: the next push then sends it
     /// before the pull that follows, so nothing of it is lost to a pull of the server's
-    /// versions without it (members with no departure). Answers the parts gained.
-    @discardableResult
-    public func serverKeeps(_ parts: Set<TripOwnPart>, trip: TripID, at: Timestamp) throws -> Set<TripOwnPart> {
+    /// versions without it (members with no departure).
+    public func serverKeeps(_ parts: Set<TripOwnPart>, trip: TripID, at: Timestamp) throws {
         defer { run.links.forget(trip) }
-        return try database.write { db in
+        try database.write { db in
             // Read afresh: another process's sync may have recorded it since this run read the link.
-            guard let link = try TripLinkRecord.link(db, trip) else { return [] }
+            guard let link = try TripLinkRecord.link(db, trip) else { return }
             let gained = link.serverKeeps.map { parts.subtracting($0) } ?? []
             if !gained.isEmpty, let queue = try TripOwnQueue(run, db, trip: trip, at: at) {
                 for part in gained.sorted() { try queue.queue(part) }
             }
             try db.execute(sql: TripLinkRecord.serverKeepsSQL,
                            arguments: ["keeps": TripOwnPart.text(parts), "trip": trip.rawValue])
-            return gained
         }
     }
 
